@@ -192,6 +192,13 @@ _SUIT_MASK: Final[tuple[int, ...]] = tuple(SUIT_MASKS)
 #: the number of bits set in each 13-bit mask (``int.bit_count`` is a method
 #: call to mypyc)
 _POP13: Final[tuple[int, ...]] = tuple(bin(i).count("1") for i in range(1 << 13))
+#: the same as bytes: compiled, ``_SUIT_POP[x]`` with *x* an ``i64`` is a range
+#: check and one load inline (mypyc's bytes indexing), where a call of
+#: :func:`bit_count` is about 27 instructions (gcc does not inline it) and a
+#: lookup in the tuple boxes its index and unboxes its item.  The count of a
+#: suit's cards (below ``2 ** 13``), or a card's rank in its suit as the count
+#: of the bits below it (``_SUIT_POP[b - 1]``, *b* one bit); selfish28
+_SUIT_POP: Final[bytes] = bytes(_POP13)
 #: "no node limit": far past any search, and a machine word to mypyc (``1 << 62``
 #: is not, so every node's check against it was a comparison of boxed ints:
 #: 3% of the compiled instructions)
@@ -544,7 +551,7 @@ class ExactSolver:
             m: i64 = lm
             while m:
                 b: i64 = m & -m
-                lo: i64 = bit_count(b - 1)
+                lo: i64 = _SUIT_POP[b - 1]
                 hi: i64 = _run_top(m ^ b, lo, special, others)
                 m &= ~((i64(2) << hi) - 1)
                 groups += 1
@@ -555,10 +562,11 @@ class ExactSolver:
                 if suit == 3 and lo == special:     # Q♠, a group of its own
                     qs = True
                     if not discard:
-                        pens |= one << (bit_count(am & ((i64(1) << lo) - 1)) * 4 + 3)
+                        below: i64 = _SUIT_POP[am & ((i64(1) << lo) - 1)]
+                        pens |= one << (below * 4 + 3)
                     continue
                 r: i64 = lo if rev == discard else hi
-                rel: i64 = bit_count(am & ((i64(1) << r) - 1))
+                rel: i64 = _SUIT_POP[am & ((i64(1) << r) - 1)]
                 if discard:
                     ch |= i64(1) << (12 - r)
                     if suit != 2:
@@ -585,7 +593,7 @@ class ExactSolver:
                 out.append(_QS)
             while ch2:
                 b = ch2 & -ch2
-                out.append(int(38 - bit_count(b - 1)))
+                out.append(38 - _SUIT_POP[b - 1])
                 ch2 ^= b
         km: i64 = keys
         rest: i64 = pens
@@ -617,7 +625,7 @@ class ExactSolver:
                 x = 0
                 base = _QS
             if x:
-                p: i64 = bit_count(x - 1)
+                p: i64 = _SUIT_POP[x - 1]
                 out.append(int(base + (12 - p if discard else p)))
             else:
                 out.append(int(base))
@@ -665,7 +673,7 @@ class ExactSolver:
         lowest: i64 = 0
         while m:
             b: i64 = m & -m
-            lo: i64 = bit_count(b - 1)
+            lo: i64 = _SUIT_POP[b - 1]
             hi: i64 = _run_top(m ^ b, lo, special, others)
             m &= ~((i64(2) << hi) - 1)
             groups += 1
@@ -682,11 +690,11 @@ class ExactSolver:
         out: list[int] = []
         while first:
             b = first & -first
-            out.append(sh + int(12 - bit_count(b - 1)))
+            out.append(sh + 12 - _SUIT_POP[b - 1])
             first ^= b
         while second:
             b = second & -second
-            out.append(sh + int(bit_count(b - 1)))
+            out.append(sh + _SUIT_POP[b - 1])
             second ^= b
         return out
 
@@ -2069,13 +2077,15 @@ class ExactSolver:
         r: i64 = rem
         top: i64 = head
         if r & _QS_BIT:
-            top |= (1 + bit_count((r >> 39) & 0x3FF)) << 7
+            qs_at: i64 = _SUIT_POP[(r >> 39) & 0x3FF]
+            top |= (1 + qs_at) << 7
         if self.jd_value and r & _JD_BIT:
-            top |= (1 + bit_count((r >> 13) & 0x1FF)) << 11
-        t0: i64 = bit_count(r & _SUIT)
-        t1: i64 = bit_count((r >> 13) & _SUIT)
-        t2: i64 = bit_count((r >> 26) & _SUIT)
-        t3: i64 = bit_count((r >> 39) & _SUIT)
+            jd_at: i64 = _SUIT_POP[(r >> 13) & 0x1FF]
+            top |= (1 + jd_at) << 11
+        t0: i64 = _SUIT_POP[r & _SUIT]
+        t1: i64 = _SUIT_POP[(r >> 13) & _SUIT]
+        t2: i64 = _SUIT_POP[(r >> 26) & _SUIT]
+        t3: i64 = _SUIT_POP[(r >> 39) & _SUIT]
         self._k0, self._k1, self._k2 = drop_cards3(self._k0, self._k1, self._k2,
                                                    r | gone, gone, self.n > 4)
         top |= (t0 << 15) | (t1 << 19) | (t2 << 23) | (t3 << 27)
@@ -2256,7 +2266,7 @@ def _run_top(m: i64, lo: i64, special: i64, others: i64) -> i64:
         return hi
     while m:
         nb: i64 = m & -m
-        nxt: i64 = bit_count(nb - 1)
+        nxt: i64 = _SUIT_POP[nb - 1]
         if nxt == special or others & (nb - (i64(2) << hi)):
             break
         hi = nxt
