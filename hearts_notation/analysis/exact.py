@@ -192,6 +192,13 @@ _SUIT_MASK: Final[tuple[int, ...]] = tuple(SUIT_MASKS)
 #: the number of bits set in each 13-bit mask (``int.bit_count`` is a method
 #: call to mypyc)
 _POP13: Final[tuple[int, ...]] = tuple(bin(i).count("1") for i in range(1 << 13))
+#: the same as bytes: compiled, ``_SUIT_POP[x]`` with *x* an ``i64`` is a range
+#: check and one load inline (mypyc's bytes indexing), where a call of
+#: :func:`bit_count` is about 27 instructions (gcc does not inline it) and a
+#: lookup in the tuple boxes its index and unboxes its item.  The count of a
+#: suit's cards (below ``2 ** 13``), or a card's rank in its suit as the count
+#: of the bits below it (``_SUIT_POP[b - 1]``, *b* one bit); selfish28
+_SUIT_POP: Final[bytes] = bytes(_POP13)
 #: "no node limit": far past any search, and a machine word to mypyc (``1 << 62``
 #: is not, so every node's check against it was a comparison of boxed ints:
 #: 3% of the compiled instructions)
@@ -200,6 +207,13 @@ _NO_LIMIT: Final = 1 << 60
 _KEY_SUIT0: Final = 0x1111111111111
 _KEY_SUIT1: Final = 0x1111111111111 << 1
 _KEY_SUIT2: Final = 0x1111111111111 << 2
+#: an odd 32-bit multiplier (2 ** 32 over the golden ratio): the table key's
+#: head times it, its bits 31 up, mixed into the planes (:meth:`ExactSolver._key`).
+#: CPython's dict takes an int's slot from its lowest bits; the key had its
+#: head there (leader, hearts, moon, Q♠'s place, the suits' counts), the same
+#: for most entries, so lookups probed about 6 slots where a mixed key probes
+#: about 2 (selfish28)
+_KEY_MIX: Final = 0x9E3779B1
 Vector = tuple[int, ...]
 
 
@@ -248,6 +262,10 @@ class ExactSolver:
         span = (raw_points(rules, self.pen) + abs(self.jd_value)
                 + max(abs(x) for t in self.term for x in t))
         self.vbits: int = max(10, span.bit_length() + 2)
+        #: a field's mask and offset (:func:`pack_points`), read once a solver:
+        #: :meth:`_mx` reads every child's field with them (:func:`field_points`)
+        self.vmask: int = (1 << self.vbits) - 1
+        self.voff: int = 1 << (self.vbits - 1)
         #: the same as :attr:`term`, packed: what the selfish search returns
         self.term_code: list[int] = [pack_points(t, self.vbits) for t in self.term]
         # breaks[lead card]: the cards that open hearts when played to a trick it leads.
@@ -533,7 +551,7 @@ class ExactSolver:
             m: i64 = lm
             while m:
                 b: i64 = m & -m
-                lo: i64 = bit_count(b - 1)
+                lo: i64 = _SUIT_POP[b - 1]
                 hi: i64 = _run_top(m ^ b, lo, special, others)
                 m &= ~((i64(2) << hi) - 1)
                 groups += 1
@@ -544,10 +562,11 @@ class ExactSolver:
                 if suit == 3 and lo == special:     # Q♠, a group of its own
                     qs = True
                     if not discard:
-                        pens |= one << (bit_count(am & ((i64(1) << lo) - 1)) * 4 + 3)
+                        below: i64 = _SUIT_POP[am & ((i64(1) << lo) - 1)]
+                        pens |= one << (below * 4 + 3)
                     continue
                 r: i64 = lo if rev == discard else hi
-                rel: i64 = bit_count(am & ((i64(1) << r) - 1))
+                rel: i64 = _SUIT_POP[am & ((i64(1) << r) - 1)]
                 if discard:
                     ch |= i64(1) << (12 - r)
                     if suit != 2:
@@ -574,7 +593,7 @@ class ExactSolver:
                 out.append(_QS)
             while ch2:
                 b = ch2 & -ch2
-                out.append(int(38 - bit_count(b - 1)))
+                out.append(38 - _SUIT_POP[b - 1])
                 ch2 ^= b
         km: i64 = keys
         rest: i64 = pens
@@ -606,7 +625,7 @@ class ExactSolver:
                 x = 0
                 base = _QS
             if x:
-                p: i64 = bit_count(x - 1)
+                p: i64 = _SUIT_POP[x - 1]
                 out.append(int(base + (12 - p if discard else p)))
             else:
                 out.append(int(base))
@@ -654,7 +673,7 @@ class ExactSolver:
         lowest: i64 = 0
         while m:
             b: i64 = m & -m
-            lo: i64 = bit_count(b - 1)
+            lo: i64 = _SUIT_POP[b - 1]
             hi: i64 = _run_top(m ^ b, lo, special, others)
             m &= ~((i64(2) << hi) - 1)
             groups += 1
@@ -671,11 +690,11 @@ class ExactSolver:
         out: list[int] = []
         while first:
             b = first & -first
-            out.append(sh + int(12 - bit_count(b - 1)))
+            out.append(sh + 12 - _SUIT_POP[b - 1])
             first ^= b
         while second:
             b = second & -second
-            out.append(sh + int(bit_count(b - 1)))
+            out.append(sh + _SUIT_POP[b - 1])
             second ^= b
         return out
 
@@ -879,7 +898,11 @@ class ExactSolver:
         sure_ok = self.sure_ok
         best = 0
         best_own = _INF
-        vbits = self.vbits
+        # the mover's field, its shift, mask and offset read once a node
+        # rather than worked out again for every child (packed_points)
+        sh = self.vbits * s
+        vmask = self.vmask
+        voff = self.voff
         for e in order:
             c = e
             if (later >= 0 and best_own < _INF and not later & above[c]
@@ -894,7 +917,7 @@ class ExactSolver:
                 continue
             self._set(s, h & ~(1 << c))
             v = self._mx_play(leader, first, broken, moon, held, pos, tm, lead, win, wseat, s, c)
-            own = packed_points(v, s, vbits)
+            own = field_points(v, sh, vmask, voff)
             if own < best_own:
                 best, best_own = v, own
                 if best_own <= lb:
@@ -2024,7 +2047,7 @@ class ExactSolver:
         only while a heart is left, the moon state, below bit 7), where Q♠
         (and a scoring J♦) sit among the cards left of their suit above it
         (four bits each from bit 7) and the number of cards left of each
-        suit (four bits each from bit 15), then from bit 31 who holds each
+        suit (four bits each from bit 15), and who holds each
         card left, the suits with the gaps left by gathered cards squeezed
         out, one after the other (clubs from bit 0, diamonds after the clubs
         left, ...), as bit planes one above the other (each as wide as the
@@ -2033,7 +2056,12 @@ class ExactSolver:
         three up to six; seat 0 holds the cards no plane has).  The same
         positions share a key as with each seat's holdings squeezed apart
         (:meth:`_squeezed`).  Up to 16 cards left (four seats) the key is one
-        machine word, boxed once (selfish23).
+        machine word, boxed once (selfish23).  Laid out (selfish28): the head
+        (the 31 bits above) from bit 32, the planes from bit 0, XORed with
+        the head times :data:`_KEY_MIX` (bits 31 up): one to one, and the
+        dict's slot (the int's low bits) differs from entry to entry, where
+        the head first left most entries in the same few slots; past a
+        machine word, the head from bit 156, above any plane.
 
         The planes are the trick's start's (:attr:`_k0` to :attr:`_k2`)
         with the trick's cards taken out (:func:`drop_cards`), and are left
@@ -2049,13 +2077,15 @@ class ExactSolver:
         r: i64 = rem
         top: i64 = head
         if r & _QS_BIT:
-            top |= (1 + bit_count((r >> 39) & 0x3FF)) << 7
+            qs_at: i64 = _SUIT_POP[(r >> 39) & 0x3FF]
+            top |= (1 + qs_at) << 7
         if self.jd_value and r & _JD_BIT:
-            top |= (1 + bit_count((r >> 13) & 0x1FF)) << 11
-        t0: i64 = bit_count(r & _SUIT)
-        t1: i64 = bit_count((r >> 13) & _SUIT)
-        t2: i64 = bit_count((r >> 26) & _SUIT)
-        t3: i64 = bit_count((r >> 39) & _SUIT)
+            jd_at: i64 = _SUIT_POP[(r >> 13) & 0x1FF]
+            top |= (1 + jd_at) << 11
+        t0: i64 = _SUIT_POP[r & _SUIT]
+        t1: i64 = _SUIT_POP[(r >> 13) & _SUIT]
+        t2: i64 = _SUIT_POP[(r >> 26) & _SUIT]
+        t3: i64 = _SUIT_POP[(r >> 39) & _SUIT]
         self._k0, self._k1, self._k2 = drop_cards3(self._k0, self._k1, self._k2,
                                                    r | gone, gone, self.n > 4)
         top |= (t0 << 15) | (t1 << 19) | (t2 << 23) | (t3 << 27)
@@ -2063,12 +2093,19 @@ class ExactSolver:
         p0: i64 = self._k0
         p1: i64 = self._k1
         if self.n <= 4 and cnt <= 16:
-            return int(top | (p0 << 31) | (p1 << (31 + cnt)))
+            # the head above the planes (bit 32 up) and the planes, below,
+            # mixed with a multiple of the head: a one-to-one change (the
+            # head is read back from the high half, then the planes) that
+            # gives the table's dict keys low bits that differ (selfish28)
+            planes: i64 = p0 | (p1 << cnt)
+            return int((top << 32) | (planes ^ ((top * _KEY_MIX) >> 31)))
         # past a machine word: arbitrary-precision ints (compiled, an int
-        # shifted by an i64 is an i64 shift, which would drop the high bits)
-        sh1: int = 31 + int(cnt)
+        # shifted by an i64 is an i64 shift, which would drop the high bits);
+        # the head above every plane's place (3 planes of 52 bits), so no
+        # such key is one of the machine-word keys above
+        sh1: int = int(cnt)
         sh2: int = sh1 + int(cnt)
-        return int(top) | (int(p0) << 31) | (int(p1) << sh1) | (int(self._k2) << sh2)
+        return (int(top) << 156) | int(p0) | (int(p1) << sh1) | (int(self._k2) << sh2)
 
     def _plant(self, leader: int, trick: Sequence[int], held: int) -> None:
         """Set the key's planes (:meth:`_key`) for the cards alive at the
@@ -2181,7 +2218,20 @@ def pack_points(points: Sequence[int], bits: int) -> int:
 
 def packed_points(code: int, seat: int, bits: int) -> int:
     """Seat *seat*'s points in *code* (:func:`pack_points`, *bits* a seat)."""
-    return ((code >> (bits * seat)) & ((1 << bits) - 1)) - (1 << (bits - 1))
+    return field_points(code, bits * seat, (1 << bits) - 1, 1 << (bits - 1))
+
+
+def field_points(code: int, shift: int, mask: int, off: int) -> int:
+    """The points in the field of *code* at *shift* (a seat's number times
+    the bits a seat), *mask* the field's bits and *off* its offset
+    (:func:`pack_points`): the one reading of a field, with what depends
+    only on the seat and the width given, so that :meth:`ExactSolver._mx`
+    works them out once a node, not once a child (compiled, the eight
+    tagged-int operations of :func:`packed_points` were about 116
+    instructions a child, 108M of the selfish search at 7 tricks left:
+    selfish28).  Ints, not machine words: a code past ``2 ** 62`` (a J♦
+    worth thousands) stays exact."""
+    return ((code >> shift) & mask) - off
 
 
 def _by_history(order: list[int], hist: list[int]) -> None:
@@ -2216,7 +2266,7 @@ def _run_top(m: i64, lo: i64, special: i64, others: i64) -> i64:
         return hi
     while m:
         nb: i64 = m & -m
-        nxt: i64 = bit_count(nb - 1)
+        nxt: i64 = _SUIT_POP[nb - 1]
         if nxt == special or others & (nb - (i64(2) << hi)):
             break
         hi = nxt
