@@ -100,3 +100,20 @@ def test_an_unknown_seat_lists_the_seats_as_written() -> None:
             "[syntax-error]") in out, out
     _, out = run("validate", "--lang", "en", path)
     assert "the seats are P1 P2 P3 (J is the French 'joueur', player: write P1)" in out, out
+
+
+def test_a_players_initial_elides_before_the_name_in_french() -> None:
+    """« l'initiale de Anne » (typed27's leftover): a player's name given
+    as :func:`person` is elided before as a seat shown by its name is
+    (« d'Anne »), « de Tom » and « de Yann » kept (a Y before a vowel is
+    a consonant); English unchanged."""
+    from hearts_notation.i18n import person, render
+
+    def said(lang: str, name: str) -> str:
+        return render(lang, "syntax.seat_initial",
+                      {"found": f"'{name[0]}'", "player": person(name), "seat": "N"})
+
+    assert "l'initiale d'Anne, pas une place" in said("fr", "Anne")
+    assert "l'initiale de Tom," in said("fr", "Tom")
+    assert "l'initiale de Yann," in said("fr", "Yann")
+    assert said("en", "Anne") == "'A' is Anne's initial, not a seat: write that player's seat, N"

@@ -58,6 +58,7 @@ __all__ = [
     "number",
     "numbers_and",
     "os_reason",
+    "person",
     "placeholders",
     "players_in_view",
     "plural",
@@ -481,6 +482,13 @@ def cards(texts: Sequence[str], limit: int = 4) -> Arg:
     return ("cards", limit, *texts)
 
 
+def person(name: str) -> Arg:
+    """A player's name as a message argument, shown as written and elided
+    before as a seat shown by its name is (« l'initiale d'Anne », « de
+    Tom »): a plain string is never elided, being any text."""
+    return ("name", name)
+
+
 def direction(name: str) -> Arg:
     """A pass direction (left, right, across, hold)."""
     return ("dir", name)
@@ -532,14 +540,16 @@ def elides_before(letters: str, word: str) -> bool:
 
 def _first_seat_named(v: tuple[Any, ...]) -> bool:
     """Whether the first seat of a seat argument is shown by its player's name."""
+    if v[:1] == ("name",):
+        return True
     first = v[1] if v[:1] != ("seat",) else v
     return isinstance(first, tuple) and len(first) > 1 and str(first[1]) in _NAMES_IN_VIEW[-1]
 
 
 def _names_a_seat(v: tuple[Any, ...]) -> bool:
-    """A seat, or a list of seats (``de Ada (E) et Bo (S)`` is elided as
-    ``d'Ada (E) et Bo (S)``, like one seat)."""
-    if v[:1] == ("seat",):
+    """A seat, a player's name (:func:`person`), or a list of seats (``de
+    Ada (E) et Bo (S)`` is elided as ``d'Ada (E) et Bo (S)``, like one seat)."""
+    if v[:1] in (("seat",), ("name",)):
         return True
     if v[:1] in (("and",), ("or_list",)) and len(v) > 1:
         return isinstance(v[1], tuple) and v[1][:1] == ("seat",)
@@ -656,6 +666,7 @@ _SHOW: Final[dict[str, Callable[[str, Sequence[Any]], str]]] = {
     # a seat as the record's text writes it (O for W in French), never a name
     "letter": lambda lang, v: seat_label(lang, str(v[0]), _IN_VIEW[-1]),
     "card": lambda lang, v: card_text(lang, str(v[0])),
+    "name": lambda lang, v: str(v[0]),
     "cards": _show_cards,
     "dir": lambda lang, v: (translate(lang, f"direction.{v[0]}")
                             if f"direction.{v[0]}" in _merged("en") else str(v[0])),

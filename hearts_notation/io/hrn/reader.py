@@ -41,7 +41,7 @@ from itertools import takewhile
 from typing import Any, Final, TypeVar
 
 from ...cards import CARDS
-from ...i18n import Arg, Msg, msg
+from ...i18n import Arg, Msg, msg, person
 from ...model import PLAYER_TAGS_4, Finding, Game, Pos
 from ...rules import (
     RuleError,
@@ -1859,7 +1859,7 @@ class _GameBuilder:
                     self.cur.lost_line = self.cur.quiet_loss = True
                     raise _Stop()
                 self.told.add(f"initial:{self.cur.line}")
-            raise self.fail(msg("syntax.seat_initial", found=quote(name), player=initial[0],
+            raise self.fail(msg("syntax.seat_initial", found=quote(name), player=person(initial[0]),
                                 seat=initial[1]), line, col, trick)
         hint: Arg = ""
         if FRENCH_LETTER_RE.fullmatch(name):
