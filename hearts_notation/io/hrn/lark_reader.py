@@ -38,6 +38,7 @@ from .words import (
     ROMAN_HEADER,
     SUIT_SYMBOLS,
     TAG_NAMES_FR,
+    TOKENS,
     WRITE_FR,
     card_spelling,
     closest_keyword,
@@ -49,6 +50,11 @@ from .words import (
     strip_bold,
     words_language,
 )
+
+#: A points number as the grammar's POINTS token reads it (a sign, ``+``,
+#: ``-`` or the minus sign U+2212, then digits): the one spelling of it in
+#: the patterns that look at a points line below.
+_POINTS: Final = TOKENS["POINTS"]
 
 GRAMMAR_FILE = "hearts.lark"
 
@@ -767,7 +773,7 @@ def _moon_in_points(text: str, base: int) -> HrnSyntaxError | None:
     said = _MOON_AFTER_POINTS.match(text)
     if said is None:
         return None
-    pairs = re.findall(r"([A-Za-z][A-Za-z0-9]*)[ \t\f]*:?[ \t\f]*([+\-\u2212]?[0-9]+)", said.group("points"))
+    pairs = re.findall(r"([A-Za-z][A-Za-z0-9]*)[ \t\f]*:?[ \t\f]*(" + _POINTS + r")", said.group("points"))
     points = {seat: points_value(n) for seat, n in pairs}
     zero = [seat for seat, n in points.items() if n == 0]
     if len(zero) != 1 or len(points) < 3 or len(set(points.values())) != 2:
@@ -1037,7 +1043,7 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
 
 #: The word before the error, when it is a number with a word glued on
 #: (``1x3``: points typed with a stray letter).
-_GLUED_POINTS: Final = re.compile(r"([+\-\u2212]?[0-9]+[^\W\d_][^\s{};]*)[^\S\n]*\Z")
+_GLUED_POINTS: Final = re.compile(r"(" + _POINTS + r"[^\W\d_][^\s{};]*)[^\S\n]*\Z")
 
 
 def _glued_points(text: str, start: int, expected: set[str], base: int,
@@ -1063,7 +1069,7 @@ def _glued_points(text: str, start: int, expected: set[str], base: int,
 
 
 #: The points and the word after them, before a score or total line's error.
-_AFTER_POINTS: Final = re.compile(r"(?<!\S)[+\-\u2212]?[0-9]+[^\S\n]+([^\s{};:]+)[^\S\n]*\Z")
+_AFTER_POINTS: Final = re.compile(r"(?<!\S)" + _POINTS + r"[^\S\n]+([^\s{};:]+)[^\S\n]*\Z")
 
 
 def _stray_word(text: str, start: int, expected: set[str], base: int,
@@ -1130,19 +1136,19 @@ def _is_seat(word: str, seats: tuple[str, ...]) -> bool:
 
 #: A unit after points, as a sheet says them (``3 pts``, ``3 points``).
 _UNIT: Final = re.compile(r"(?:pts?|points?)\.?", re.IGNORECASE)
-_GLUED_UNIT: Final = re.compile(r"[+\-\u2212]?[0-9]+(?:pts?|points?)\.?,?", re.IGNORECASE)
+_GLUED_UNIT: Final = re.compile(_POINTS + r"(?:pts?|points?)\.?,?", re.IGNORECASE)
 _UNIT_AFTER: Final = re.compile(r"(?<=[0-9])[^\S\n]*(?:pts?|points?)\.?(?!\w)", re.IGNORECASE)
 #: A line that starts with a points keyword.
 _POINTS_HEAD: Final = re.compile(r"[ \t\f]*(?:score|marque|total)(?!\w)", re.IGNORECASE)
 #: One seat and its points as a sheet lists them with no keyword before
 #: (``N=3``, ``N : 3 pts,``), and a line of them, a note after.
-_PAIR: Final = re.compile(r"([^\W\d_]\w*)[^\S\n]*[:=]?[^\S\n]*([+\-\u2212]?[0-9]+)"
+_PAIR: Final = re.compile(r"([^\W\d_]\w*)[^\S\n]*[:=]?[^\S\n]*(" + _POINTS + r")"
                           r"(?:[^\S\n]*(?:pts?|points?)\.?(?!\w))?[^\S\n]*,?[^\S\n]*")
 _PAIRS_LINE: Final = re.compile(rf"[ \t\f]*((?:{_PAIR.pattern}){{2,}})(?:\{{[^{{}}]*\}}[^\S\n]*)*\Z",
                                 re.IGNORECASE)
 #: A number cut by a decimal or thousands mark, where points stand: the
 #: digits before the error (group 1), the mark (2), and the digits at it.
-_NUMBER_BEFORE: Final = re.compile(r"(?<![\w.,])([+\-\u2212]?[0-9]+)(,?|[ \t\u00a0\u2007\u2009\u202f]+)\Z")
+_NUMBER_BEFORE: Final = re.compile(r"(?<![\w.,])(" + _POINTS + r")(,?|[ \t\u00a0\u2007\u2009\u202f]+)\Z")
 _THOUSANDS: Final = "\u00a0\u2007\u2009\u202f"
 _DIGITS_AT: Final = re.compile(r"([.,]?)([0-9]+)(?![\w.,])")
 #: A deal's number said with how many deals the game will have (``donne 1/8``,
@@ -1254,13 +1260,13 @@ _CELLS_HEAD: Final = re.compile(r"[ \t\f]*(score|marque|total)(?!\w)[ \t\f\u00a0
 #: What parts the cells of a spreadsheet's row pasted as text: ``;`` (the CSV
 #: of a French spreadsheet), a tab (cells copied from the grid).
 _CELL_MARK: Final = re.compile(r"[^\S\n]*[;\t][^\S\n]*")
-_WHOLE: Final = re.compile(r"[+\-\u2212]?[0-9]+")
+_WHOLE: Final = re.compile(_POINTS)
 #: A row of a score sheet's columns ruled by bars (``Nord | Est | Sud |
 #: Ouest``, ``3 | 4 | 15 | 4``; french23), and the bar between two cells.
 _BAR_ROW: Final = re.compile(r"[ \t\f]*\|?[^|\n;{]+(?:\|[^|\n;{]+){2,}\|?[ \t\f]*")
 _BAR_MARK: Final = re.compile(r"[^\S\n]*\|[^\S\n]*")
 #: A row of whole numbers parted by blanks alone (``3    4   15    4``; french24).
-_SPACED_ROW: Final = re.compile(r"[ \t\f]*[+\-\u2212]?[0-9]+(?:[ \t\f\u00a0]+[+\-\u2212]?[0-9]+)+[ \t\f]*")
+_SPACED_ROW: Final = re.compile(r"[ \t\f]*" + _POINTS + r"(?:[ \t\f\u00a0]+" + _POINTS + r")+[ \t\f]*")
 #: A heading cell: a word of letters (``Donne``, ``Nord``, ``N°``, ``Total cumulé``).
 _HEADING_CELL: Final = re.compile(r"[^\W\d_][\w°º'’. -]*")
 
