@@ -260,7 +260,7 @@ def _named_input_format(path: str) -> str:
         return format_for(path)
     named = EXTENSIONS.get(path_suffix(path).lower())
     if named is None:
-        return _head_format(path) or "hrn"
+        return _head_format(path) or format_for(path)    # (its default, HRN)
     if named == "jsonl" and _spread_json(path):
         return "json"
     return named
