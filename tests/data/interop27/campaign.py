@@ -1,0 +1,223 @@
+"""Games of two engines other than OpenSpiel through ``hearts`` (helper interop27).
+
+The logs of HeartsGym 0.43 and gym-hearts 0.0.3 (``make.py``) are converted to HRN
+(``convert.py``) and run through the command line: ``validate`` (each finding either
+one of the engine's own bugs, told by the log itself, or a disagreement), ``score``
+(every deal's points and moon against the engine's), ``convert`` round trips (HRN ->
+JSON -> YAML -> HRN, the same text as HRN -> HRN; HeartsGym's deals -> openspiel-history
+replayed in pyspiel when it is installed: ``26 - returns()`` the engine's points),
+``replay`` and ``solve`` of the last trick (the card played is worth the engine's points
+for its seat). It prints the counts and each disagreement; exit 1 if there is one.
+
+    python tests/data/interop27/campaign.py tests/data/interop27          # the fixtures
+    python tests/data/interop27/make.py /tmp/i27 --deals 60 --games 10 --seed 5 \\
+        && python tests/data/interop27/campaign.py /tmp/i27               # new games
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+Run = Callable[..., "tuple[int, str]"]
+
+
+def _convert_module() -> Any:
+    spec = importlib.util.spec_from_file_location("interop27_convert", HERE / "convert.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+conv = _convert_module()
+
+
+def _json(run: Run, *args: str) -> Any:
+    code, out = run(*args, "--format", "json")
+    assert code in (0, 1), (args, out)
+    return json.loads(out)
+
+
+def engine_bug(game: list[Any], totals: list[list[int]], finding: dict[str, Any]) -> str | None:
+    """Which gym-hearts bug explains *finding* (None: none does, a disagreement).
+
+    ``hearts-not-broken``: the engine clears a trick's cards at the *next* step, after
+    it has worked out the next leader's legal cards, so a leader is offered the cards
+    of the suit led to the trick just taken, or every card when void in it: its
+    hearts-broken test (``len(self._playing_cards) == 0``) never runs after the first
+    trick. Explained when the leader held no card of the previous trick's led suit.
+    ``game-continued`` and ``result-mismatch``: the engine tests the end of the game (a
+    score of 100) on the scores before a moon's rollback, so a moon that takes someone
+    else past 100 plays on, and a shooter whose 26 would have reached 100 ends a game
+    that no total of 100 ends.
+    """
+    n = finding["deal"]
+    if finding["code"] == "hearts-not-broken" and finding["trick"] > 1:
+        deal = game[n - 1]
+        seat = conv.SEATS.index(finding["seat"])
+        before = deal.tricks[: finding["trick"] - 1]
+        held = set(deal.hands[seat]) - {c for t in before for s, c in t if s == seat}
+        led = before[-1][0][1][1]
+        return "stale-lead" if not any(c[1] == led for c in held) else None
+    # the deal that ended the game (game-continued: the deal before the one named)
+    last = n - 1 if finding["code"] == "game-continued" else len(game)
+    if finding["code"] in ("game-continued", "result-mismatch") and last >= 1:
+        moon = game[last - 1]
+        before = totals[last - 2] if last > 1 else [0, 0, 0, 0]
+        pre_moon = [b + (26 if p == 0 else 0) for b, p in zip(before, moon.points, strict=True)]
+        ended = max(totals[last - 1]) >= 100
+        if sorted(moon.points) == [0, 26, 26, 26] and (max(pre_moon) >= 100) != ended:
+            return "end-before-moon"
+    return None
+
+
+def heartsgym_moon_missed(deal: Any) -> bool:
+    """HeartsGym's moon bug: one seat took all 26 points and the engine did not score a moon.
+
+    Its ``shootingTheMoon`` is set to the first seat whose trick carries points and to
+    -2 ("nobody") at the *next* trick with points, whoever takes it, so only a moon taken
+    in one trick would count, and no trick holds 26 points: HeartsGym never scores a moon.
+    """
+    return sorted(deal.points) == [0, 0, 0, 26] and not deal.moon
+
+
+def expected_points(deal: Any) -> list[int]:
+    """The points the engine meant: HeartsGym's missed moon scored as it intends (add)."""
+    if heartsgym_moon_missed(deal):
+        return [26 if p == 0 else 0 for p in deal.points]
+    return list(deal.points)
+
+
+def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Counter[str], list[str]]:
+    """Every check on the two logs of *logdir*; the counts and the disagreements.
+
+    ``full=False`` stops after validate and score (the cheap part, the default test run's)."""
+    counts: Counter[str] = Counter()
+    bad: list[str] = []
+    hg_text = (logdir / "heartsgym.log").read_text(encoding="utf-8")
+    gh_text = (logdir / "gymhearts.log").read_text(encoding="utf-8")
+    hg = [deal for _what, deal in conv.parse_heartsgym(hg_text)]
+    gh = [(deals, totals) for _what, deals, totals in conv.parse_gymhearts(gh_text)]
+    files = {"heartsgym": conv.heartsgym_to_hrn(hg_text), "gymhearts": conv.gymhearts_to_hrn(gh_text)}
+    engine: dict[str, list[list[Any]]] = {"heartsgym": [[d] for d in hg], "gymhearts": [g for g, _ in gh]}
+    counts["engines"] = 2
+    counts["games"] = len(hg) + len(gh)
+    for name, text in files.items():
+        hrn = work / f"{name}.hrn"
+        hrn.write_text(text, encoding="utf-8")
+        report = _json(run, "validate", str(hrn))
+        for g, game in enumerate(report["games"]):
+            for f in game["findings"]:
+                if name == "gymhearts":
+                    why = engine_bug(engine[name][g], gh[g][1], f)
+                else:
+                    missed = heartsgym_moon_missed(engine[name][g][0])
+                    why = "moon-never-scored" if missed and f["code"] == "score-mismatch" else None
+                if why:
+                    counts[f"findings from the engine bug {why}"] += 1
+                else:
+                    bad.append(f"{name} game {g + 1}: {f['code']} {f['message']}")
+        scored = _json(run, "score", str(hrn))
+        for g, game in enumerate(scored["games"]):
+            for deal, ours in zip(engine[name][g], game["deals"], strict=True):
+                counts["deals"] += 1
+                pts = [ours["points"][s] for s in conv.SEATS]
+                moon = sorted(expected_points(deal)) == [0, 26, 26, 26]
+                counts["moons"] += moon
+                counts["moons the engine missed"] += name == "heartsgym" and heartsgym_moon_missed(deal)
+                if pts != expected_points(deal) or (ours["moon"] is not None) != moon:
+                    bad.append(f"{name} game {g + 1} deal {ours['number']}: points {pts} "
+                               f"moon {ours['moon']}, the engine's {deal.points} moon {moon}")
+                else:
+                    counts["scores agreed"] += 1
+        if not full:
+            continue
+        # round trips: HRN -> JSON -> YAML -> HRN is HRN -> HRN
+        for fmt in ("json", "yaml", "hrn"):
+            src = work / f"{name}.{'hrn' if fmt == 'json' else 'json' if fmt == 'yaml' else 'yaml'}"
+            code, out = run("convert", str(src), "--to", fmt, "-o", str(work / f"{name}.{fmt}.out"))
+            (work / f"{name}.{fmt}").write_bytes((work / f"{name}.{fmt}.out").read_bytes()) \
+                if fmt != "hrn" else None
+            if code != 0:
+                bad.append(f"{name}: convert to {fmt}: {out}")
+        run("convert", str(hrn), "--to", "hrn", "-o", str(work / f"{name}.canon.hrn"))
+        if (work / f"{name}.hrn.out").read_text() != (work / f"{name}.canon.hrn").read_text():
+            bad.append(f"{name}: HRN -> JSON -> YAML -> HRN is not HRN -> HRN")
+        else:
+            counts["round trips"] += 1
+        code, out = run("replay", str(hrn), "--game", "1")
+        counts["replays"] += 1
+        if code != (0 if name == "heartsgym" else 1 if report["games"][0]["findings"] else 0):
+            bad.append(f"{name}: replay exit {code}")
+        # solve the last trick of each game's first deal: the card played is worth the
+        # engine's points for its seat
+        for g in range(len(engine[name])):
+            sol = _json(run, "solve", str(hrn), "--game", str(g + 1), "--deal", "1", "--trick", "13")
+            deal = engine[name][g][0]
+            value = next(c["points"] for c in sol["cards"] if c["card"] == sol["played"])
+            counts["solves"] += 1
+            if value != expected_points(deal)[conv.SEATS.index(sol["seat"])]:
+                bad.append(f"{name} game {g + 1}: solve says {value} for {sol['seat']}, "
+                           f"the engine {deal.points}")
+    if full:
+        bad += _pyspiel_replay(work / "heartsgym.hrn", hg, run, counts)
+    return counts, bad
+
+
+def _pyspiel_replay(hrn: Path, deals: list[Any], run: Run, counts: Counter[str]) -> list[str]:
+    """HeartsGym's deals written as OpenSpiel histories and replayed in pyspiel."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return []
+    out = hrn.with_suffix(".oshist")
+    code, text = run("convert", str(hrn), "--to", "openspiel-history", "-o", str(out))
+    if code != 0:
+        return [f"heartsgym: convert --to openspiel-history: {text}"]
+    bad = []
+    game = None
+    histories = []
+    for line in out.read_text(encoding="utf-8").splitlines():
+        if line.startswith("hearts("):
+            game = pyspiel.load_game(line)
+        else:
+            histories.append((game, json.loads(line)))
+    for (game, history), deal in zip(histories, deals, strict=True):
+        state = game.new_initial_state()
+        for action in history:
+            state.apply_action_with_legality_check(action)
+        points = [round(26 - r) for r in state.returns()]
+        counts["pyspiel replays"] += 1
+        if points != expected_points(deal):
+            bad.append(f"heartsgym: pyspiel's points {points}, the engine's {deal.points}")
+    return bad
+
+
+def main(argv: list[str]) -> int:
+    """Run the campaign on the logs of the directory named; exit 1 on a disagreement."""
+    import tempfile
+
+    sys.path.insert(0, str(ROOT))
+    from tests.clirun import run
+
+    with tempfile.TemporaryDirectory() as tmp:
+        counts, bad = campaign(Path(argv[0]), Path(tmp), run)
+    for key, value in counts.items():
+        print(f"{key}: {value}")
+    for line in bad:
+        print("DISAGREEMENT", line)
+    print(f"{len(bad)} disagreements")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
