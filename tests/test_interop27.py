@@ -1,8 +1,8 @@
-"""Real games of two Hearts engines other than OpenSpiel (helper interop27;
+"""Real games of three Hearts engines other than OpenSpiel (helper interop27;
 docs/interop.md "Checked against other engines, round 27").
 
-``tests/data/interop27`` holds the logs HeartsGym 0.43 and gym-hearts 0.0.3
-wrote for their own bots (``make.py``, fixed seeds), a test-only converter of
+``tests/data/interop27`` holds the logs HeartsGym 0.43, gym-hearts 0.0.3 and
+games-collection 1.6.1 wrote for their bots (``make.py``, fixed seeds), a test-only converter of
 those logs to HRN (``convert.py``) and the campaign (``campaign.py``) that runs
 them through validate, score, convert, replay and solve. The engines are not
 needed here: the committed logs are. Cheap and in-process (``tests.clirun``).
@@ -39,7 +39,7 @@ conv = campaign.conv
 @pytest.fixture(scope="module")
 def logs() -> dict[str, str]:
     return {name: (DATA / f"{name}.log").read_text(encoding="utf-8")
-            for name in ("heartsgym", "gymhearts")}
+            for name in ("heartsgym", "gymhearts", "collection")}
 
 
 def test_the_converter_reads_every_card_of_both_logs(logs: dict[str, str]) -> None:
@@ -70,7 +70,7 @@ def test_every_finding_is_an_engine_bug_and_every_score_the_engines(tmp_path: Pa
     one of the three engine bugs the logs show."""
     counts, bad = campaign.campaign(DATA, tmp_path, run, full=False)
     assert bad == []
-    assert counts["deals"] == 48 and counts["scores agreed"] == 48
+    assert counts["deals"] == 74 and counts["scores agreed"] == 74
     assert counts["findings from the engine bug stale-lead"] == 10
     assert counts["findings from the engine bug end-before-moon"] == 1
     assert counts["moons the engine missed"] == 1
@@ -82,7 +82,7 @@ def test_campaign(tmp_path: Path) -> None:
     pyspiel's replay of HeartsGym's deals when it is installed): no disagreement."""
     counts, bad = campaign.campaign(DATA, tmp_path, run)
     assert bad == []
-    assert counts["round trips"] == 2 and counts["solves"] == 26 and counts["replays"] == 2
+    assert counts["round trips"] == 3 and counts["solves"] == 28 and counts["replays"] == 3
 
 
 def test_heartsgym_plays_openspiel_with_points_on_the_first_trick(tmp_path: Path) -> None:
@@ -99,6 +99,26 @@ def test_heartsgym_plays_openspiel_with_points_on_the_first_trick(tmp_path: Path
     strict.write_text(text.replace(conv.HEARTSGYM_RULES, "openspiel pass_cycle=hold"),
                       encoding="utf-8")
     assert "first-trick-points" in {f["code"] for f in validate_file(str(strict)).findings()}
+
+
+def test_collection_passes_rebuild_the_hands_as_dealt(logs: dict[str, str]) -> None:
+    """games-collection's passes (its ``pass_history``) turn the cards each seat
+    played back into its hand as dealt: the passed cards are in the giver's hand,
+    the received ones not, every deal is the deck, and the directions cycle left,
+    right, across, hold (its ``get_pass_direction``)."""
+    deck = {r + s for r in conv.RANKS for s in conv.SUITS}
+    (_what, deals, totals, winner), *_ = conv.parse_collection(logs["collection"])
+    assert [d.direction for d in deals[:5]] == ["left", "right", "across", "hold", "left"]
+    assert winner is not None and len(totals) == len(deals)
+    for deal in deals:
+        assert {c for h in deal.hands for c in h} == deck
+        if deal.passes is None:
+            assert deal.direction == "hold"
+            continue
+        step = conv.PASS_TO[deal.direction.upper()]
+        for seat in range(4):
+            assert set(deal.passes[seat]) <= set(deal.hands[seat])
+            assert not set(deal.passes[(seat - step) % 4]) & set(deal.hands[seat])
 
 
 def test_gymhearts_moon_past_100_is_game_continued(tmp_path: Path) -> None:

@@ -1,11 +1,11 @@
-"""Games of two engines other than OpenSpiel through ``hearts`` (helper interop27).
+"""Games of three engines other than OpenSpiel through ``hearts`` (helper interop27).
 
-The logs of HeartsGym 0.43 and gym-hearts 0.0.3 (``make.py``) are converted to HRN
+The logs of HeartsGym 0.43, gym-hearts 0.0.3 and games-collection 1.6.1 are converted to HRN
 (``convert.py``) and run through the command line: ``validate`` (each finding either
 one of the engine's own bugs, told by the log itself, or a disagreement), ``score``
 (every deal's points and moon against the engine's), ``convert`` round trips (HRN ->
-JSON -> YAML -> HRN, the same text as HRN -> HRN; HeartsGym's deals -> openspiel-history
-replayed in pyspiel when it is installed: ``26 - returns()`` the engine's points),
+JSON -> YAML -> HRN, the same text as HRN -> HRN; HeartsGym's and games-collection's
+deals -> openspiel-history replayed in pyspiel when it is installed: ``26 - returns()`` the engine's points),
 ``replay`` and ``solve`` of the last trick (the card played is worth the engine's points
 for its seat). It prints the counts and each disagreement; exit 1 if there is one.
 
@@ -98,19 +98,23 @@ def expected_points(deal: Any) -> list[int]:
 
 
 def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Counter[str], list[str]]:
-    """Every check on the two logs of *logdir*; the counts and the disagreements.
+    """Every check on the three logs of *logdir*; the counts and the disagreements.
 
     ``full=False`` stops after validate and score (the cheap part, the default test run's)."""
     counts: Counter[str] = Counter()
     bad: list[str] = []
     hg_text = (logdir / "heartsgym.log").read_text(encoding="utf-8")
     gh_text = (logdir / "gymhearts.log").read_text(encoding="utf-8")
+    gc_text = (logdir / "collection.log").read_text(encoding="utf-8")
     hg = [deal for _what, deal in conv.parse_heartsgym(hg_text)]
     gh = [(deals, totals) for _what, deals, totals in conv.parse_gymhearts(gh_text)]
-    files = {"heartsgym": conv.heartsgym_to_hrn(hg_text), "gymhearts": conv.gymhearts_to_hrn(gh_text)}
-    engine: dict[str, list[list[Any]]] = {"heartsgym": [[d] for d in hg], "gymhearts": [g for g, _ in gh]}
-    counts["engines"] = 2
-    counts["games"] = len(hg) + len(gh)
+    gc = [(deals, totals, winner) for _what, deals, totals, winner in conv.parse_collection(gc_text)]
+    files = {"heartsgym": conv.heartsgym_to_hrn(hg_text), "gymhearts": conv.gymhearts_to_hrn(gh_text),
+             "collection": conv.collection_to_hrn(gc_text)}
+    engine: dict[str, list[list[Any]]] = {"heartsgym": [[d] for d in hg], "gymhearts": [g for g, _ in gh],
+                                          "collection": [g for g, _, _ in gc]}
+    counts["engines"] = 3
+    counts["games"] = len(hg) + len(gh) + len(gc)
     for name, text in files.items():
         hrn = work / f"{name}.hrn"
         hrn.write_text(text, encoding="utf-8")
@@ -119,6 +123,8 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Cou
             for f in game["findings"]:
                 if name == "gymhearts":
                     why = engine_bug(engine[name][g], gh[g][1], f)
+                elif name == "collection":
+                    why = tie_to_first(gc[g][1], gc[g][2], f)
                 else:
                     missed = heartsgym_moon_missed(engine[name][g][0])
                     why = "moon-never-scored" if missed and f["code"] == "score-mismatch" else None
@@ -156,7 +162,7 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Cou
             counts["round trips"] += 1
         code, out = run("replay", str(hrn), "--game", "1")
         counts["replays"] += 1
-        if code != (0 if name == "heartsgym" else 1 if report["games"][0]["findings"] else 0):
+        if code != (1 if report["games"][0]["findings"] else 0):
             bad.append(f"{name}: replay exit {code}")
         # solve the last trick of each game's first deal: the card played is worth the
         # engine's points for its seat
@@ -170,11 +176,24 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Cou
                            f"the engine {deal.points}")
     if full:
         bad += _pyspiel_replay(work / "heartsgym.hrn", hg, run, counts)
+        bad += _pyspiel_replay(work / "collection.hrn", [d for g in engine["collection"] for d in g],
+                               run, counts)
     return counts, bad
 
 
+def tie_to_first(totals: list[list[int]], winner: str | None, finding: dict[str, Any]) -> str | None:
+    """games-collection names one winner, the first seat of the lowest total
+    (``min(players, key=score)``), where a tie shares the win in the rules' ``tie: share``."""
+    if finding["code"] == "result-mismatch" and totals and winner is not None:
+        low = min(totals[-1])
+        first = conv.SEATS[totals[-1].index(low)]
+        if totals[-1].count(low) > 1 and winner == first:
+            return "tie-to-first-seat"
+    return None
+
+
 def _pyspiel_replay(hrn: Path, deals: list[Any], run: Run, counts: Counter[str]) -> list[str]:
-    """HeartsGym's deals written as OpenSpiel histories and replayed in pyspiel."""
+    """A file's deals written as OpenSpiel histories and replayed in pyspiel."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
@@ -182,9 +201,9 @@ def _pyspiel_replay(hrn: Path, deals: list[Any], run: Run, counts: Counter[str])
     out = hrn.with_suffix(".oshist")
     code, text = run("convert", str(hrn), "--to", "openspiel-history", "-o", str(out))
     if code != 0:
-        return [f"heartsgym: convert --to openspiel-history: {text}"]
+        return [f"{hrn.stem}: convert --to openspiel-history: {text}"]
     bad = []
-    game = None
+    game = pyspiel.load_game("hearts")  # no game-string line: OpenSpiel's defaults
     histories = []
     for line in out.read_text(encoding="utf-8").splitlines():
         if line.startswith("hearts("):
@@ -198,7 +217,7 @@ def _pyspiel_replay(hrn: Path, deals: list[Any], run: Run, counts: Counter[str])
         points = [round(26 - r) for r in state.returns()]
         counts["pyspiel replays"] += 1
         if points != expected_points(deal):
-            bad.append(f"heartsgym: pyspiel's points {points}, the engine's {deal.points}")
+            bad.append(f"{hrn.stem}: pyspiel's points {points}, the engine's {deal.points}")
     return bad
 
 

@@ -28,6 +28,9 @@ RANKS = "AKQJT98765432"
 #: The rules each engine plays, as rule keys (docs/decisions.md, interop27).
 HEARTSGYM_RULES = "openspiel pass_cycle=hold first_trick_hearts=allowed first_trick_queen=allowed"
 GYMHEARTS_RULES = "openspiel pass_cycle=hold queen_breaks_hearts=false"
+COLLECTION_RULES = "openspiel"  # passes left, right, across, none; Q♠ breaks hearts
+COLLECTION_NAMES = ("North", "East", "South", "West")
+PASS_TO = {"LEFT": 1, "RIGHT": 3, "ACROSS": 2}
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _HEADER = re.compile(r"^=== (?P<what>.*) ===$", re.M)
@@ -46,6 +49,8 @@ class Deal:
     points: list[int] = field(default_factory=list)
     hands: list[list[str]] | None = None
     moon: bool = False
+    direction: str = "hold"
+    passes: list[list[str]] | None = None
 
 
 def _card(text: str) -> str:
@@ -126,12 +131,87 @@ def parse_gymhearts(text: str) -> list[tuple[str, list[Deal], list[list[int]]]]:
     return out
 
 
+def _pretty(text: str) -> str:
+    """games-collection's ``Q♠`` as ``QS``."""
+    return text[0] + _PRETTY_SUITS[text[1]]
+
+
+def parse_collection(text: str) -> list[tuple[str, list[Deal], list[list[int]], str | None]]:
+    """Each game of a games-collection log: (header, deals, running scores, winner's seat).
+
+    A deal's hands as dealt are rebuilt: the cards a seat played, less the three it
+    received, plus the three it passed (the ``pass_history:`` line the harness adds)."""
+    seat_of = {name: k for k, name in enumerate(COLLECTION_NAMES)}
+    out = []
+    parts = _HEADER.split(text)
+    for what, body in zip(parts[1::2], parts[2::2], strict=True):
+        deals: list[Deal] = []
+        totals: list[list[int]] = []
+        winner = None
+        plays: list[tuple[int, str]] = []
+        in_scores = False
+        scores: list[int] = []
+        for line in body.splitlines():
+            if line.startswith("ROUND ") and line[6:].isdigit():
+                deals.append(Deal())
+                plays = []
+            elif line.startswith("Passing direction: "):
+                deals[-1].direction = line.split(": ")[1].lower().replace("none", "hold")
+            elif m := re.match(r"(\w+) plays (\S\S)$", line):
+                plays.append((seat_of[m.group(1)], _pretty(m.group(2))))
+                if len(plays) == 52:
+                    deals[-1].tricks = _tricks(plays)
+            elif m := re.match(r"  (\w+) +(?:(\d+) points|SHOT THE MOON!)", line):
+                if not in_scores:
+                    deals[-1].points.append(int(m.group(2) or 0))
+                    deals[-1].moon |= m.group(2) is None
+                else:
+                    scores.append(int(m.group(2)))
+            elif line.startswith("pass_history: "):
+                given = json.loads(line.split(": ", 1)[1])
+                deals[-1].passes = [[_pretty(c) for c in given[n]] for n in COLLECTION_NAMES]
+            elif line == "SCORES":
+                in_scores, scores = True, []
+            elif in_scores and line.startswith("====") and scores:
+                in_scores = False
+                if len(totals) < len(deals):
+                    totals.append(scores)
+            elif m := re.match(r"Winner: (\w+) with", line):
+                winner = SEATS[seat_of[m.group(1)]]
+        for deal in deals:
+            held = [[c for t in deal.tricks for s, c in t if s == seat] for seat in range(4)]
+            if deal.passes is not None:
+                step = PASS_TO[deal.direction.upper()]
+                for seat in range(4):
+                    got = set(deal.passes[(seat - step) % 4])
+                    held[seat] = [c for c in held[seat] if c not in got] + deal.passes[seat]
+            deal.hands = held
+        out.append((what, deals, totals, winner))
+    return out
+
+
+def collection_to_hrn(text: str) -> str:
+    """A games-collection log as HRN: a game per section, passes, totals and its winner."""
+    games = []
+    for what, deals, totals, winner in parse_collection(text):
+        head = [f'[Rules "{COLLECTION_RULES}"]', '[Source "games-collection 1.6.1"]',
+                f'[Event "{what}"]', ""]
+        body: list[str] = []
+        for n, (deal, total) in enumerate(zip(deals, totals, strict=False), 1):
+            body += [*_deal_lines(n, deal, total), ""]
+        body.append(f"result {winner}" if winner else "result *")
+        games.append("\n".join(head + body) + "\n")
+    return "\n".join(games)
+
+
 def _deal_lines(number: int, deal: Deal, total: list[int] | None) -> list[str]:
     hands = deal.hands
     if hands is None:  # every card is played: a seat's hand is what it played
         hands = [[c for t in deal.tricks for s, c in t if s == seat] for seat in range(4)]
-    lines = [f"deal {number} pass hold"]
+    lines = [f"deal {number} pass {deal.direction}"]
     lines += [f"{SEATS[s]}: {_hand_text(hands[s])}" for s in range(4)]
+    if deal.passes is not None:
+        lines += [f"pass {SEATS[s]}: " + " ".join(deal.passes[s]) for s in range(4)]
     for k, trick in enumerate(deal.tricks, 1):
         lines.append(f"{k}. " + " ".join(f"{SEATS[s]} {c}" for s, c in trick))
     if deal.points:
@@ -169,7 +249,8 @@ def main(argv: list[str]) -> int:
     """Convert the log named (its name says which engine) to HRN on standard output."""
     path = Path(argv[0])
     text = path.read_text(encoding="utf-8")
-    convert = gymhearts_to_hrn if "gym-hearts" in text[:200] else heartsgym_to_hrn
+    convert = (gymhearts_to_hrn if "gym-hearts" in text[:200] else
+               collection_to_hrn if "games-collection" in text[:200] else heartsgym_to_hrn)
     sys.stdout.write(convert(text))
     return 0
 

@@ -15,7 +15,16 @@ own bots and its own reading of the rules:
   ``env.step``, the ``info`` dict it returns, as JSON (``action`` is a treys card
   integer).
 
-Nothing of either engine is changed. For fixed seeds the harness seeds Python's
+- ``games-collection`` 1.6.1 (``pip install --no-deps games-collection``, package
+  ``card_games.hearts``): a game of deals until a score reaches 100, passing left,
+  right, across, none; its own AI passes and plays for all four seats. Its log is what
+  its command line prints (``cli.play_round`` and ``cli.display_scores``, the loop of
+  ``cli.game_loop`` without the ``input()`` calls, its closing lines as it prints them).
+  The command line prints a human's pass only, so after each deal the harness adds the
+  engine's own record of the passes, ``game.pass_history[-1]``, as a ``pass_history:``
+  JSON line (its cards as the engine prints them, ``Q♠``).
+
+Nothing of the engines is changed. For fixed seeds the harness seeds Python's
 ``random`` (HeartsGym deals with it) and hands gym-hearts' ``Deck`` a seed (treys'
 ``Deck()`` makes its own unseeded ``Random``). The bots are ours, three policies each
 (random legal card, lowest legal card, North highest and the others lowest, which
@@ -26,8 +35,9 @@ bot would have to.
     pip install heartsgym gym-hearts      # test-only, with gym, treys, numpy
     python tests/data/interop27/make.py OUTDIR --deals 30 --games 6 --seed 27
 
-writes ``OUTDIR/heartsgym.log`` and ``OUTDIR/gymhearts.log``. The committed fixtures
-are ``--deals 12 --games 3 --seed 27``.
+writes ``OUTDIR/heartsgym.log``, ``OUTDIR/gymhearts.log`` and ``OUTDIR/collection.log``
+(``--games`` games of games-collection too). The committed fixtures are ``--deals 24
+--games 2 --seed 27``.
 """
 
 from __future__ import annotations
@@ -122,6 +132,33 @@ def gymhearts_game(seed: int, policy: str) -> str:
     return out.getvalue()
 
 
+def collection_game(seed: int) -> str:
+    """One games-collection game of its own AI players, as its command line prints it."""
+    from card_games.hearts import cli
+    from card_games.hearts.game import HeartsGame, HeartsPlayer
+
+    players = [HeartsPlayer(name=name, is_ai=True) for name in ("North", "East", "South", "West")]
+    game = HeartsGame(players, rng=random.Random(seed))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        while not game.is_game_over():  # cli.game_loop, less its input() calls
+            passes = len(game.pass_history)
+            cli.play_round(game)
+            if len(game.pass_history) > passes:
+                last = game.pass_history[-1]
+                print("pass_history: " + json.dumps({k: [str(c) for c in v] for k, v in last.items()},
+                                                    ensure_ascii=False))
+            cli.display_scores(game)
+        winner = game.get_winner()
+        print("\n" + "=" * 60)
+        print("GAME OVER!")
+        print("=" * 60)
+        print(f"\nWinner: {winner.name} with {winner.score} points!")
+        print("(In Hearts, lowest score wins)")
+        cli.display_scores(game)
+    return out.getvalue()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write both engines' logs for the seeds asked."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -141,6 +178,11 @@ def main(argv: list[str] | None = None) -> int:
             seed, policy = args.seed * 1000 + k, POLICIES[k % 3]
             f.write(f"=== gym-hearts 0.0.3 game seed={seed} policy={policy} ===\n")
             f.write(gymhearts_game(seed, policy))
+    with (args.outdir / "collection.log").open("w", encoding="utf-8", newline="\n") as f:
+        for k in range(args.games):
+            seed = args.seed * 1000 + k
+            f.write(f"=== games-collection 1.6.1 game seed={seed} ===\n")
+            f.write(collection_game(seed))
     return 0
 
 
