@@ -175,10 +175,91 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Cou
                 bad.append(f"{name} game {g + 1}: solve says {value} for {sol['seat']}, "
                            f"the engine {deal.points}")
     if full:
+        bad += legal_sets(logdir, counts)
         bad += _pyspiel_replay(work / "heartsgym.hrn", hg, run, counts)
         bad += _pyspiel_replay(work / "collection.hrn", [d for g in engine["collection"] for d in g],
                                run, counts)
     return counts, bad
+
+
+def legal_sets(logdir: Path, counts: Counter[str]) -> list[str]:
+    """At every card of every logged deal, the engine's legal cards against ours.
+
+    The engine replays the deal from the hands played from (after the pass) with its
+    own rule code (games-collection's ``get_valid_plays``, HeartsGym's
+    ``isActionValid``); ours is ``GameState.legal_cards`` under the rule keys the
+    converter writes. Needs the engines installed (``make.py``); skipped otherwise.
+    gym-hearts is left out: its legal cards at a lead are stale by design of its
+    bug (``engine_bug``), which the findings already count."""
+    from hearts_notation.cards import cards_of, mask_of, parse_card
+    from hearts_notation.rules import parse_rules
+    from hearts_notation.state import GameState
+
+    def ours_from(rules: str, deal: Any) -> GameState:
+        held = [[int(parse_card(c)) for t in deal.tricks for s, c in t if s == seat] for seat in range(4)]
+        return GameState(parse_rules(rules), [mask_of(h) for h in held])
+
+    bad: list[str] = []
+    try:
+        from card_games.common.cards import Card, Suit  # type: ignore[import-not-found]
+        from card_games.hearts.game import HeartsGame, HeartsPlayer  # type: ignore[import-not-found]
+    except ImportError:
+        pass
+    else:
+        suit = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
+        text = (logdir / "collection.log").read_text(encoding="utf-8")
+        for g, (_what, deals, _totals, _winner) in enumerate(conv.parse_collection(text)):
+            for d, deal in enumerate(deals, 1):
+                players = [HeartsPlayer(name=n, is_ai=True) for n in conv.COLLECTION_NAMES]
+                game = HeartsGame(players)
+                ours = ours_from(conv.COLLECTION_RULES, deal)
+                for seat in range(4):
+                    players[seat].hand = [Card(c[0], suit[c[1]]) for t in deal.tricks
+                                          for s, c in t if s == seat]
+                for trick in deal.tricks:
+                    for seat, card in trick:
+                        theirs = sorted(str(c)[0] + conv.PRETTY_SUITS[str(c)[1]]
+                                        for c in game.get_valid_plays(players[seat]))
+                        mine = sorted(str(c) for c in cards_of(ours.legal_cards()))
+                        counts["legal sets compared"] += 1
+                        if theirs != mine:
+                            bad.append(f"collection game {g + 1} deal {d}: {seat} before {card}: "
+                                       f"the engine {theirs}, ours {mine}")
+                        game.play_card(players[seat], Card(card[0], suit[card[1]]))
+                        ours.play(int(parse_card(card)))
+                    game.complete_trick()
+    try:
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from HeartsGym.Hearts import Card as GymCard  # type: ignore[import-not-found]
+            from HeartsGym.Hearts import Hearts
+    except ImportError:
+        return bad
+    suits = {"S": 0, "C": 1, "H": 2, "D": 3}
+    numbers = {r: n for n, r in enumerate("23456789TJQKA", 2)}
+    for k, (_what, deal) in enumerate(conv.parse_heartsgym((logdir / "heartsgym.log").read_text(encoding="utf-8"))):
+        env = Hearts()
+        env.reset()
+        hands = [[GymCard(suits[c[1]], numbers[c[0]]) for t in deal.tricks for s, c in t if s == seat]
+                 for seat in range(4)]
+        env.state.update(hands=hands, currentTrick=[], pastCards=[], scores=[0, 0, 0, 0],
+                         currentPlayer=deal.tricks[0][0][0], shootingTheMoon=-1)
+        ours = ours_from(conv.HEARTSGYM_RULES, deal)
+        for trick in deal.tricks:
+            for seat, card in trick:
+                hand = env.getCurrentPlayersHand()
+                key = env.state["actionKey"]
+                theirs = sorted(conv.card(str(hand[key[i]])) for i in range(13) if env.isActionValid(i))
+                mine = sorted(str(c) for c in cards_of(ours.legal_cards()))
+                counts["legal sets compared"] += 1
+                if theirs != mine:
+                    bad.append(f"heartsgym deal {k + 1}: {seat} before {card}: the engine {theirs}, ours {mine}")
+                at = [conv.card(str(c)) for c in hand].index(card)
+                env.step(key.index(at))
+                ours.play(int(parse_card(card)))
+    return bad
 
 
 def tie_to_first(totals: list[list[int]], winner: str | None, finding: dict[str, Any]) -> str | None:

@@ -38,7 +38,7 @@ _PLAY = re.compile(r"Player (\d) plays: (\w+)")
 _TRICK = re.compile(r"Player (\d) wins the trick and gets (\d+) point")
 _REWARD = re.compile(r"Reward: \[([^\]]*)\]")
 _TREYS_SUITS = {1: "S", 2: "H", 4: "D", 8: "C"}
-_PRETTY_SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+PRETTY_SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
 @dataclass
@@ -53,7 +53,7 @@ class Deal:
     passes: list[list[str]] | None = None
 
 
-def _card(text: str) -> str:
+def card(text: str) -> str:
     """HeartsGym's ``10h``/``qs``/``2c`` as ``TH``/``QS``/``2C``."""
     rank, suit = text[:-1].upper(), text[-1].upper()
     return ("T" if rank == "10" else rank) + suit
@@ -81,7 +81,7 @@ def parse_heartsgym(text: str) -> list[tuple[str, Deal]]:
     parts = _HEADER.split(text)
     for what, body in zip(parts[1::2], parts[2::2], strict=True):
         body = _ANSI.sub("", body)
-        deal = Deal(tricks=_tricks([(int(p), _card(c)) for p, c in _PLAY.findall(body)]))
+        deal = Deal(tricks=_tricks([(int(p), card(c)) for p, c in _PLAY.findall(body)]))
         rewards = _REWARD.search(body)
         if rewards:  # 1 - score/26, as floats
             deal.points = [round(26 * (1 - float(r))) for r in rewards.group(1).split(",")]
@@ -108,7 +108,7 @@ def parse_gymhearts(text: str) -> list[tuple[str, list[Deal], list[list[int]]]]:
                 while not lines[i].startswith("--------BOARD"):
                     if lines[i].startswith("player "):
                         hands.append(
-                            [r + _PRETTY_SUITS[s] for r, s in re.findall(r"\[(\w)(\S)\]", lines[i + 1])]
+                            [r + PRETTY_SUITS[s] for r, s in re.findall(r"\[(\w)(\S)\]", lines[i + 1])]
                         )
                         scores.append(int(lines[i + 2].split(":")[1]))
                     i += 1
@@ -133,7 +133,7 @@ def parse_gymhearts(text: str) -> list[tuple[str, list[Deal], list[list[int]]]]:
 
 def _pretty(text: str) -> str:
     """games-collection's ``Q♠`` as ``QS``."""
-    return text[0] + _PRETTY_SUITS[text[1]]
+    return text[0] + PRETTY_SUITS[text[1]]
 
 
 def parse_collection(text: str) -> list[tuple[str, list[Deal], list[list[int]], str | None]]:
