@@ -239,7 +239,8 @@ def legal_sets(logdir: Path, counts: Counter[str]) -> list[str]:
         return bad
     suits = {"S": 0, "C": 1, "H": 2, "D": 3}
     numbers = {r: n for n, r in enumerate("23456789TJQKA", 2)}
-    for k, (_what, deal) in enumerate(conv.parse_heartsgym((logdir / "heartsgym.log").read_text(encoding="utf-8"))):
+    logged = conv.parse_heartsgym((logdir / "heartsgym.log").read_text(encoding="utf-8"))
+    for k, (_what, deal) in enumerate(logged):
         env = Hearts()
         env.reset()
         hands = [[GymCard(suits[c[1]], numbers[c[0]]) for t in deal.tricks for s, c in t if s == seat]
@@ -255,7 +256,8 @@ def legal_sets(logdir: Path, counts: Counter[str]) -> list[str]:
                 mine = sorted(str(c) for c in cards_of(ours.legal_cards()))
                 counts["legal sets compared"] += 1
                 if theirs != mine:
-                    bad.append(f"heartsgym deal {k + 1}: {seat} before {card}: the engine {theirs}, ours {mine}")
+                    bad.append(f"heartsgym deal {k + 1}: {seat} before {card}: "
+                               f"the engine {theirs}, ours {mine}")
                 at = [conv.card(str(c)) for c in hand].index(card)
                 env.step(key.index(at))
                 ours.play(int(parse_card(card)))
