@@ -176,6 +176,7 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Cou
                            f"the engine {deal.points}")
     if full:
         bad += legal_sets(logdir, counts)
+        bad += gymhearts_legal_sets(logdir, counts)
         bad += _pyspiel_replay(work / "heartsgym.hrn", hg, run, counts)
         bad += _pyspiel_replay(work / "collection.hrn", [d for g in engine["collection"] for d in g],
                                run, counts)
@@ -261,6 +262,97 @@ def legal_sets(logdir: Path, counts: Counter[str]) -> list[str]:
                 at = [conv.card(str(c)) for c in hand].index(card)
                 env.step(key.index(at))
                 ours.play(int(parse_card(card)))
+    return bad
+
+
+def gymhearts_legal_sets(logdir: Path, counts: Counter[str]) -> list[str]:
+    """gym-hearts' legal cards (the ``valid_hand_cards`` its observation hands a bot)
+    at every card of its logged games, replayed in the engine from the logged hands
+    and plays, against ours: each difference must be its stale lead (``engine_bug``:
+    the leader offered the suit led to the previous trick, or every card when void in
+    it) or an empty set (its first trick and unbroken leads offer nothing to a hand of
+    penalty cards only); any other is a disagreement."""
+    try:
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            import gymhearts.env as genv  # type: ignore[import-not-found]
+            from gymhearts import strategy
+            from treys.card import Card as Treys  # type: ignore[import-not-found]
+    except ImportError:
+        return []
+    from hearts_notation.cards import SUIT_MASKS, cards_of, mask_of, parse_card, parse_suit
+    from hearts_notation.rules import parse_rules
+    from hearts_notation.state import GameState
+
+    rules = parse_rules(conv.GYMHEARTS_RULES)
+    bad: list[str] = []
+    text = (logdir / "gymhearts.log").read_text(encoding="utf-8")
+    def one_game(g: int, deals: list[Any]) -> None:
+        """Replay game *g* (0-based) of the log in the engine, comparing as it goes."""
+        pending = iter(deals)
+        plays = [p for d in deals for t in d.tricks for p in t]
+        at = {"n": 0}
+        ours: list[GameState] = []
+
+        class LoggedDeck:
+            """The next logged deal's hands, drawn in seat order (``draw`` pops the end)."""
+
+            def __init__(self) -> None:
+                deal = next(pending)
+                ours.append(GameState(rules, [mask_of(int(parse_card(c)) for c in h) for h in deal.hands]))
+                self.cards = [Treys.new(c[0] + c[1].lower()) for h in reversed(deal.hands)
+                              for c in reversed(h)]
+
+            def shuffle(self) -> None:
+                return None
+
+            def draw(self, n: int) -> list[int]:
+                return [self.cards.pop() for _ in range(n)]
+
+        class Replay(strategy.IStrategy):  # type: ignore[misc]
+            def move(self, observation: dict[str, Any]) -> int:
+                seat, card = plays[at["n"]]
+                state = ours[-1]
+                theirs = sorted(conv.treys_card(c) for c in observation["valid_hand_cards"])
+                mine = sorted(str(c) for c in cards_of(state.legal_cards()))
+                counts["gym-hearts legal sets compared"] += 1
+                if theirs != mine:
+                    hand = state.hands[seat]
+                    stale = None
+                    if not state.trick and state.tricks_done:
+                        led = plays[at["n"] - 4][1]
+                        suit = hand & SUIT_MASKS[parse_suit(led[1])]
+                        stale = sorted(str(c) for c in cards_of(suit or hand))
+                    if theirs == stale:
+                        counts["gym-hearts legal sets: stale lead"] += 1
+                    elif not theirs:
+                        counts["gym-hearts legal sets: none offered"] += 1
+                    else:
+                        bad.append(f"gymhearts game {g + 1}, card {at['n'] + 1}: the engine {theirs}, "
+                                   f"ours {mine}")
+                at["n"] += 1
+                state.push(int(parse_card(card)))
+                return int(Treys.new(card[0] + card[1].lower()))
+
+            def watch(self, observation: dict[str, Any], info: dict[str, Any]) -> None:
+                return None
+
+        genv.Deck = LoggedDeck
+        env = genv.HeartsEnv()
+        env.enable_shooting_the_moon()
+        for _ in range(4):
+            env.add_player(Replay())
+        env.start()
+        done = False
+        while not done:
+            _obs, _rewards, done, _info = env.step(env.move())
+        if at["n"] != len(plays):
+            bad.append(f"gymhearts game {g + 1}: the engine stopped after {at['n']} of {len(plays)} cards")
+
+    for g, (_what, deals, _totals) in enumerate(conv.parse_gymhearts(text)):
+        one_game(g, deals)
     return bad
 
 
