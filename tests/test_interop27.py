@@ -83,6 +83,11 @@ def test_campaign(tmp_path: Path) -> None:
     counts, bad = campaign.campaign(DATA, tmp_path, run)
     assert bad == []
     assert counts["round trips"] == 3 and counts["solves"] == 28 and counts["replays"] == 3
+    if all(importlib.util.find_spec(m) for m in ("HeartsGym", "card_games")):
+        assert counts["legal sets compared"] == 2600
+    if importlib.util.find_spec("gymhearts"):
+        assert counts["gym-hearts legal sets compared"] == 1248
+        assert counts["gym-hearts legal sets: stale lead"] == 181
 
 
 def test_heartsgym_plays_openspiel_with_points_on_the_first_trick(tmp_path: Path) -> None:

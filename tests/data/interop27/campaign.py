@@ -156,10 +156,13 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Cou
             if code != 0:
                 bad.append(f"{name}: convert to {fmt}: {out}")
         run("convert", str(hrn), "--to", "hrn", "-o", str(work / f"{name}.canon.hrn"))
-        if (work / f"{name}.hrn.out").read_text() != (work / f"{name}.canon.hrn").read_text():
+        canon = (work / f"{name}.canon.hrn").read_text(encoding="utf-8")
+        if (work / f"{name}.hrn.out").read_text(encoding="utf-8") != canon:
             bad.append(f"{name}: HRN -> JSON -> YAML -> HRN is not HRN -> HRN")
         else:
             counts["round trips"] += 1
+        if canon != text:  # the converter writes what `hearts fmt` would
+            bad.append(f"{name}: the converted HRN is not in canonical form")
         code, out = run("replay", str(hrn), "--game", "1")
         counts["replays"] += 1
         if code != (1 if report["games"][0]["findings"] else 0):
@@ -270,8 +273,8 @@ def gymhearts_legal_sets(logdir: Path, counts: Counter[str]) -> list[str]:
     at every card of its logged games, replayed in the engine from the logged hands
     and plays, against ours: each difference must be its stale lead (``engine_bug``:
     the leader offered the suit led to the previous trick, or every card when void in
-    it) or an empty set (its first trick and unbroken leads offer nothing to a hand of
-    penalty cards only); any other is a disagreement."""
+    it) or an empty set (its first trick offers nothing to a hand of penalty cards
+    only); any other is a disagreement."""
     try:
         import warnings
 

@@ -194,8 +194,8 @@ def collection_to_hrn(text: str) -> str:
     """A games-collection log as HRN: a game per section, passes, totals and its winner."""
     games = []
     for what, deals, totals, winner in parse_collection(text):
-        head = [f'[Rules "{COLLECTION_RULES}"]', '[Source "games-collection 1.6.1"]',
-                f'[Event "{what}"]', ""]
+        head = [f'[Event "{what}"]', f'[Rules "{COLLECTION_RULES}"]',
+                '[Source "games-collection 1.6.1"]', ""]
         body: list[str] = []
         for n, (deal, total) in enumerate(zip(deals, totals, strict=False), 1):
             body += [*_deal_lines(n, deal, total), ""]
@@ -225,7 +225,7 @@ def heartsgym_to_hrn(text: str) -> str:
     """A HeartsGym log as HRN: a one-deal game per section, no result (as OpenSpiel's)."""
     games = []
     for what, deal in parse_heartsgym(text):
-        head = [f'[Rules "{HEARTSGYM_RULES}"]', '[Source "HeartsGym 0.43"]', f'[Event "{what}"]', ""]
+        head = [f'[Event "{what}"]', f'[Rules "{HEARTSGYM_RULES}"]', '[Source "HeartsGym 0.43"]', ""]
         games.append("\n".join(head + _deal_lines(1, deal, None)) + "\n")
     return "\n".join(games)
 
@@ -234,7 +234,7 @@ def gymhearts_to_hrn(text: str) -> str:
     """A gym-hearts log as HRN: a game per section, its deals, running totals and result."""
     games = []
     for what, deals, totals in parse_gymhearts(text):
-        head = [f'[Rules "{GYMHEARTS_RULES}"]', '[Source "gym-hearts 0.0.3"]', f'[Event "{what}"]', ""]
+        head = [f'[Event "{what}"]', f'[Rules "{GYMHEARTS_RULES}"]', '[Source "gym-hearts 0.0.3"]', ""]
         body: list[str] = []
         for n, (deal, total) in enumerate(zip(deals, totals, strict=False), 1):
             body += [*_deal_lines(n, deal, total), ""]
