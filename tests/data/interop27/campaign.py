@@ -6,7 +6,8 @@ one of the engine's own bugs, told by the log itself, or a disagreement), ``scor
 (every deal's points and moon against the engine's), ``convert`` round trips (HRN ->
 JSON -> YAML -> HRN, the same text as HRN -> HRN; HeartsGym's and games-collection's
 deals -> openspiel-history replayed in pyspiel when it is installed: ``26 - returns()`` the engine's points),
-``replay`` and ``solve`` of the last trick (the card played is worth the engine's points
+``select --where moon --deals --count`` (the engine's moons), ``replay`` and ``solve`` of
+the last trick (the card played is worth the engine's points
 for its seat). It prints the counts and each disagreement; exit 1 if there is one.
 
     python tests/data/interop27/campaign.py tests/data/interop27          # the fixtures
@@ -163,6 +164,11 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Cou
             counts["round trips"] += 1
         if canon != text:  # the converter writes what `hearts fmt` would
             bad.append(f"{name}: the converted HRN is not in canonical form")
+        moons = sum(sorted(expected_points(d)) == [0, 26, 26, 26] for g in engine[name] for d in g)
+        code, out = run("select", str(hrn), "--where", "moon", "--deals", "--count")
+        counts["selects"] += 1
+        if out.split() != [str(moons)]:
+            bad.append(f"{name}: select --where moon --deals counts {out.strip()}, the engine {moons}")
         code, out = run("replay", str(hrn), "--game", "1")
         counts["replays"] += 1
         if code != (1 if report["games"][0]["findings"] else 0):
