@@ -120,9 +120,9 @@ LONG_TESTS: dict[str, str] = {
         "a real local Dask cluster started in a process of its own (about 2.5 CPU-s, 3 s) to "
         "count the processes the run leaves to be reparented (hostile25)",
     "tests/test_interop27.py::test_campaign":
-        "HeartsGym's and gym-hearts' logged games through convert round trips, replay, 26 "
-        "solves and pyspiel's replay (about 5 s); validate and score run in the default step "
-        "(interop27)",
+        "three engines' logged games through convert round trips, select, replay, 28 solves, "
+        "every legal set against the engines (when installed) and pyspiel's replay (5 to 8 s); "
+        "validate and score run in the default step (interop27)",
     "tests/test_interop26.py::test_campaign":
         "pyspiel's games under 12 parameter combinations through validate (--jobs 1 and 2), "
         "score, convert, select, replay and solve, a process per command (interop26)",
