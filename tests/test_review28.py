@@ -37,3 +37,47 @@ def test_placing_an_early_error_in_a_long_history_does_not_index_the_whole_of_it
         tracemalloc.stop()
     assert (told.value.line, told.value.column) == (1, 401)
     assert peak < 8 * len(text), peak       # (47 times the text on main)
+
+
+def _yaml_errors(text: str, chunked: bool) -> list[object]:
+    """Each game of the YAML stream *text*: "ok", or its errors' (line,
+    column, message key); the stream's own end error last, if any."""
+    from hearts_notation.io.jsonio import iter_yaml
+    from hearts_notation.io.stream import RecordError
+
+    source: str | list[str] = [text[i:i + 700] for i in range(0, len(text), 700)] \
+        if chunked else text
+    out: list[object] = []
+    try:
+        for game in iter_yaml(source, "s.yaml"):
+            out.append([(e.line, e.column, e.key) for e in game.errors] if game.errors else "ok")
+    except RecordError as exc:
+        out.append(("end", exc.line, exc.column, exc.msg.key))
+    return out
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+def test_a_yaml_document_nested_past_1000_levels_is_one_error_and_the_next_are_read(
+        chunked: bool) -> None:
+    """Documents nested past 1,000 levels (flow brackets; block dashes; a
+    ``--- [[[`` line; brackets never closed, then ``...``) ended the
+    stream's reading: every later document lost.  Each is one error at its
+    first over-deep value, the next documents read at their own lines (the
+    parser is left and a new one started at the next document's marker)."""
+    from pathlib import Path
+
+    good = (Path(__file__).parent.parent / "samples" / "game.yaml").read_text(encoding="utf-8")
+    good = good.rstrip("\n")
+    lines = good.count("\n") + 1
+    docs = [good, "[" * 1200 + "\n" + "]" * 1200, good, "- " * 1200 + "x",
+            "{a: x}", "[" * 1500 + "\n...", good, "--- " + "[" * 1100 + "]" * 1100,
+            "foo: [1, 2"]
+    text = "\n---\n".join(docs) + "\n"
+    got = _yaml_errors(text, chunked)
+    block = 2 * lines + 6                   # the line of the block-nested document
+    assert got == [
+        "ok", [(lines + 2, 33, "limit.over")], "ok", [(block, 65, "limit.over")],
+        [(block + 2, 5, "record.at")],      # ({a: x}: its line, as in the whole file)
+        [(block + 4, 33, "limit.over")], "ok",
+        [(3 * lines + 14, 37, "limit.over")],
+        ("end", 3 * lines + 17, 1, "record.yaml")], got

@@ -2441,7 +2441,17 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
     its place, like broken YAML."""
     import yaml
 
-    from .yamlload import CONSTRUCT_ERRORS, PlacedChunks, text_peek, text_placer
+    from .yamlload import (
+        CONSTRUCT_ERRORS,
+        LeftDeep,
+        PlacedChunks,
+        move_error,
+        move_marks,
+        moved_mark,
+        next_document,
+        text_peek,
+        text_placer,
+    )
 
     stream: Any
     if isinstance(text, str):
@@ -2474,7 +2484,12 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                     stream.new_document()
                 if node is None:
                     continue
-                alias_at, deep_at = loader.alias_at, loader.deep_at
+                shift = loader.line_shift
+                if shift:
+                    # read on after a document nested too deep: lines from there
+                    move_marks(node, shift)
+                alias_at = moved_mark(loader.alias_at, shift)
+                deep_at = moved_mark(loader.deep_at, shift)
                 over = loader.deep_message() if deep_at is not None else None
                 loader.alias_at = loader.deep_at = None
                 if alias_at is not None:
@@ -2501,7 +2516,28 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                 loader.repeats = []
                 doc = loader.construct_document(node)
             except yaml.YAMLError as exc:
-                raise _yaml_refusal(exc, place, peek, documents <= 1) from None
+                raise _yaml_refusal(move_error(exc, loader.line_shift), place, peek,
+                                    documents <= 1) from None
+            except LeftDeep as left:
+                # nested too deep to pass over (or broken inside its
+                # over-deep value): refused at its first over-deep value,
+                # the stream read on from the next document's marker by a
+                # new parser, its lines counted from there (round 28)
+                rest: tuple[str, Iterator[str]] | None = (
+                    stream.rest(left.index) if isinstance(stream, PlacedChunks)
+                    else (stream[left.index:], iter(())))
+                found = (next_document(rest[0], rest[1], left.stop_line, left.mid_line)
+                         if rest is not None else None)
+                if rest is None or found is None:
+                    raise (left.last or left) from None
+                index += 1
+                yield error_game(left.msg, source, index, left.line, left.column)
+                loader.dispose()
+                stream = PlacedChunks(rest[1], found[0], found[1] + 1)
+                place, peek = stream.place, stream.peek
+                loader = _yaml_loader()(stream)
+                loader.line_shift = found[1]
+                continue
             except (RecursionError, *CONSTRUCT_ERRORS) as exc:
                 if isinstance(exc, RecordError):
                     raise
