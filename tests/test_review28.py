@@ -6,8 +6,12 @@ fault showed at is brought down to what still tells main from the fix."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import tracemalloc
+from pathlib import Path
 
 import pytest
 
@@ -64,8 +68,6 @@ def test_a_yaml_document_nested_past_1000_levels_is_one_error_and_the_next_are_r
     stream's reading: every later document lost.  Each is one error at its
     first over-deep value, the next documents read at their own lines (the
     parser is left and a new one started at the next document's marker)."""
-    from pathlib import Path
-
     good = (Path(__file__).parent.parent / "samples" / "game.yaml").read_text(encoding="utf-8")
     good = good.rstrip("\n")
     lines = good.count("\n") + 1
@@ -81,3 +83,17 @@ def test_a_yaml_document_nested_past_1000_levels_is_one_error_and_the_next_are_r
         [(block + 4, 33, "limit.over")], "ok",
         [(3 * lines + 14, 37, "limit.over")],
         ("end", 3 * lines + 17, 1, "record.yaml")], got
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_a_standard_error_that_cannot_be_written_keeps_the_status(tmp_path: Path) -> None:
+    """``hearts score missing.hrn 2>/dev/full``: the error written to
+    standard error failed with ENOSPC in the middle of the command, was
+    taken for an output that could not be written, whose report failed
+    the same way, and Python's traceback ended the run with status 1 (not
+    2).  What standard error cannot take is dropped; the status stays."""
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([sys.executable, "-m", "hearts_notation", "score",
+                               str(tmp_path / "missing.hrn")],
+                              stdout=subprocess.PIPE, stderr=full, timeout=60, check=False)
+    assert done.returncode == 2, done
