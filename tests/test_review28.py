@@ -97,3 +97,22 @@ def test_a_standard_error_that_cannot_be_written_keeps_the_status(tmp_path: Path
                                str(tmp_path / "missing.hrn")],
                               stdout=subprocess.PIPE, stderr=full, timeout=60, check=False)
     assert done.returncode == 2, done
+
+
+def test_the_tables_on_a_terminal_ten_columns_wide_keep_their_content(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``COLUMNS=10 hearts rules`` showed "sta…" and empty columns for the
+    players and the descriptions, ``standings --ratings`` a ratings table of
+    empty cells (``hint``'s likewise): rich's own table shrinks every column
+    to nothing.  They are laid out as the other tables are (``WordTable``:
+    at the width their longest words need, the terminal wrapping them)."""
+    from clirun import run
+
+    pytest.importorskip("openskill")
+    monkeypatch.setenv("COLUMNS", "10")
+    status, out = run("rules")
+    assert status == 0 and "│ standard " in out and "four players" in out, out
+    sample = str(Path(__file__).parent.parent / "samples" / "multi-game.hrn")
+    status, out = run("standings", sample, "--ratings")
+    ratings = out[out.index("Ratings"):]
+    assert status == 0 and "Chen" in ratings and "Bilal" in ratings, out
