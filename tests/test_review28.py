@@ -116,3 +116,19 @@ def test_the_tables_on_a_terminal_ten_columns_wide_keep_their_content(
     status, out = run("standings", sample, "--ratings")
     ratings = out[out.index("Ratings"):]
     assert status == 0 and "Chen" in ratings and "Bilal" in ratings, out
+
+
+def test_a_link_to_nowhere_in_a_folder_is_told_not_passed_over(tmp_path: Path) -> None:
+    """A folder holding ``night2.hrn``, a link whose target was moved:
+    ``validate club`` read the other records and said nothing of it, status
+    0 (the folder's listing kept regular files only).  It is listed, and
+    its reading says it is missing, status 2, the others read."""
+    from clirun import run
+
+    sample = Path(__file__).parent.parent / "samples" / "multi-game.hrn"
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "night1.hrn").write_bytes(sample.read_bytes())
+    (club / "night2.hrn").symlink_to(tmp_path / "moved.hrn")
+    status, out = run("validate", str(club))
+    assert status == 2 and "night2.hrn: no such file" in out and "3 valid games" in out, out
