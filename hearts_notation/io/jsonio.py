@@ -950,8 +950,8 @@ class JsonLocator:
         self.first_line = first_line
         self.first_column = first_column
         self._paths: dict[tuple[Any, ...], int] = {}
-        #: the pass over the text, paused after the value last asked for
-        self._scan: Iterator[tuple[Any, ...]] | None = None
+        #: the pass over the text, paused soon after the value last asked for
+        self._scan: Iterator[None] | None = None
         self._scanned = False
         #: the offsets of the text's line ends, listed as far as a place was asked
         self._newlines: list[int] = []
@@ -968,12 +968,12 @@ class JsonLocator:
         self._lists: dict[tuple[Any, ...], tuple[int, int]] = {}
         self._pairs: dict[tuple[Any, ...], tuple[int, int]] = {}
 
-    def _index(self) -> Iterator[tuple[Any, ...]]:
+    def _index(self) -> Iterator[None]:
         """The pass over the text: each value's place entered in the paths,
-        its path given back as it is (a key's place in the game's tags and
-        players, :data:`KEY_AT`, too), so that the caller stops it once it
-        has reached the path it asks."""
+        pausing every 32 values for the caller to look for the path it asks
+        (and stop there if it is found)."""
         paths = self._paths
+        count = 0
         # Each frame: [is_object, path, next key or index, expecting a key]
         stack: list[list[Any]] = []
         path: tuple[Any, ...] = ()
@@ -997,9 +997,7 @@ class JsonLocator:
                         frame[2] = tok[1:-1] if c == '"' else tok
                         frame[3] = False
                         if len(frame[1]) == 1:      # a tag's or a player's name (KEY_AT)
-                            named = (*frame[1], KEY_AT, frame[2])
-                            paths.setdefault(named, m.start())
-                            yield named
+                            paths.setdefault((*frame[1], KEY_AT, frame[2]), m.start())
                         continue
                     frame[3] = True                 # after this value, a key
                     path = (*frame[1], frame[2])
@@ -1032,13 +1030,17 @@ class JsonLocator:
                 else:
                     # its strings' places are read when one is asked
                     self._lists.setdefault(path, (m.start(), m.end()))
-                yield path
+                count += 1
+                if not count & 31:
+                    yield
                 continue
             if c == "{":
                 stack.append([True, path, None, True])
             elif c == "[":
                 stack.append([False, path, 0, False])
-            yield path
+            count += 1
+            if not count & 31:
+                yield
 
     def _matches(self, spans: dict[tuple[Any, ...], tuple[int, int]], at: tuple[Any, ...],
                  pattern: re.Pattern[str]) -> list[re.Match[str]]:
@@ -1088,29 +1090,30 @@ class JsonLocator:
                 paths.setdefault((*here, "card"), play.start(2))
 
     def __call__(self, path: tuple[Any, ...]) -> Pos | None:
-        offset = self._offset(path)
+        offset = self._paths.get(path)
+        if offset is None:
+            offset = self._offset(path)
         if offset is None and not self._scanned:
             # the pass goes on until it has entered the path or a value
-            # holding it (a list or trick read as one token), and stops
-            # there if that places it
+            # holding it (a list or trick read as one token): asked at each
+            # pause, it stops there
             if self._scan is None:
                 self._scan = self._index()
-            depth = len(path)
-            for entered in self._scan:
-                n = len(entered)
-                if n <= depth and (n == 0 or entered[-1] == path[n - 1]) \
-                        and entered == path[:n]:
-                    offset = self._offset(path)
-                    if offset is not None:
-                        break
+            for _ in self._scan:
+                offset = self._offset(path)
+                if offset is not None:
+                    break
             else:
                 self._scanned = True
+                offset = self._offset(path)
         if offset is None:
             return None
         if offset >= self._lines_to:
+            # (listed to twice as far each time: one pass over the text in all)
+            end = max(offset + 1, 2 * self._lines_to, 4096)
             self._newlines.extend(m.start() for m in _NEWLINE.finditer(self.text, self._lines_to,
-                                                                        offset + 1))
-            self._lines_to = offset + 1
+                                                                        end))
+            self._lines_to = end
         newlines = self._newlines
         if not newlines or offset < newlines[0]:
             return Pos(self.first_line, self.first_column + offset)
