@@ -38,7 +38,8 @@ def folder_files(folder: str, suffixes: Iterable[str]) -> list[str]:
     Names are spelled as :mod:`pathlib` spells them (``./club/`` gives
     ``club/a.hrn``, ``.`` gives ``a.hrn``), without importing it: this is
     on the path of ``hearts validate`` of a clean file, which stays light
-    (tests/test_startup.py; review17)."""
+    (tests/test_startup.py; review17).  A link whose target is missing is
+    listed: its reading says so (round 28)."""
     wanted = {s.lower() for s in suffixes}
     base = _spelled(folder)
     found: list[str] = []
@@ -47,7 +48,9 @@ def folder_files(folder: str, suffixes: Iterable[str]) -> list[str]:
         shown = where[2:] if base == "." else where       # ("./sub" is "sub")
         for name in files:
             path = os.path.join(shown, name) if shown else name
-            if searched(name, wanted) and os.path.isfile(path):
+            # (a link to nowhere is listed, for its reading to tell it: it
+            # was passed over without a word, a record of the folder lost)
+            if searched(name, wanted) and (os.path.isfile(path) or not os.path.exists(path)):
                 found.append(path)
     return sorted(found)
 

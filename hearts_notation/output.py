@@ -217,6 +217,41 @@ class _ClosedStream(io.RawIOBase):
         return len(data)
 
 
+class _ReportStream(io.RawIOBase):
+    """Standard error as the run writes it: descriptor 2, but a write that
+    fails (``2>/dev/full``, a full disk, an I/O error) is dropped and the
+    descriptor pointed at ``/dev/null``, since there is nowhere to say
+    anything any more.  Before, the failure was an ``OSError`` in the
+    middle of the command: taken for an output that could not be written
+    (a run that would have ended with status 2, or had written nothing
+    yet, told "cannot write standard output" to a standard error that
+    could not take it, and ended with Python's traceback and status 1).
+    The run goes on, its outputs written, its status the one it earns."""
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return 2
+
+    def isatty(self) -> bool:
+        return os.isatty(2)
+
+    def write(self, data: Any) -> int:
+        try:
+            return os.write(2, data)
+        except BlockingIOError:
+            raise
+        except OSError:
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, 2)
+                os.close(devnull)
+            except OSError:
+                pass
+            return len(data)
+
+
 def _read_only(fd: int) -> bool:
     """Whether descriptor *fd* is open for reading only (``1</dev/null``,
     ``2<file``): every write of it fails with EBADF."""
@@ -270,6 +305,12 @@ def guard_standard_streams() -> None:
                                       encoding="utf-8", write_through=True)
     if sys.stderr is None or (_stream_fd(sys.stderr) == 2 and _read_only(2)):
         sys.stderr = open(os.devnull, "w", encoding="utf-8")
+    elif _stream_fd(sys.stderr) == 2 and isinstance(sys.stderr, io.TextIOWrapper):
+        # (what cannot be written to it is dropped: _ReportStream)
+        sys.stderr.flush()
+        sys.stderr = io.TextIOWrapper(io.BufferedWriter(_ReportStream()),
+                                      encoding=sys.stderr.encoding, errors=sys.stderr.errors,
+                                      line_buffering=True)
 
 
 def forget_unknown_terminal_size() -> None:

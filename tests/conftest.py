@@ -132,6 +132,9 @@ LONG_TESTS: dict[str, str] = {
     "tests/test_review27.py::test_a_named_pipe_given_to_dask_is_refused_in_its_place":
         "a real local Dask cluster started in a process of its own (about 3 CPU-s, 4 s) "
         "given a named pipe and a file (hostile27)",
+    "tests/test_review28.py::test_a_standard_error_that_cannot_be_written_keeps_the_status":
+        "a process of its own, its standard error /dev/full (about 0.6 CPU-s: the standard "
+        "streams are set up only by the console script's run) (hostile28)",
 }
 
 #: The environment variables that give a run its language: ``LC_ALL``,

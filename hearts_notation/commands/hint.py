@@ -71,8 +71,9 @@ def command(file: str, seat: str | None, game_no: int | None, deal: int | None,
 
 def _print(hint: Hint, lang: str, game: Game | None = None) -> None:
     # (rich for the text output alone: --format json is written without it; issue 22)
-    from rich.table import Table
     from rich.text import Text
+
+    from ..render.fit import WordTable
 
     console = stdout_console()
 
@@ -87,7 +88,9 @@ def _print(hint: Hint, lang: str, game: Game | None = None) -> None:
     head = (t("hint.head.play", deal=hint.deal, trick=hint.trick, seat=seat) if hint.kind == "play"
             else t("hint.head.pass", deal=hint.deal, seat=seat))
     console.print(Text.assemble((head, "bold"), f"   {hand}"))
-    table = Table(show_header=True, header_style="bold")
+    # (narrowed between words: on a terminal 10 columns wide rich's own
+    # table cut the cards and figures to ellipses)
+    table = WordTable(show_header=True, header_style="bold")
     table.add_column(t("hint.col.card") if hint.kind == "play" else t("hint.col.pass"))
     table.add_column(t("hint.col.epl"), justify="right")
     table.add_column(t("hint.col.stderr"), justify="right")

@@ -50,10 +50,14 @@ def command(name: str | None, fmt_out: str | None, lang: str) -> Report:
             return Report()
         # (rich for the table alone: a rule set as YAML or JSON, or the list as
         # JSON, is written without it, about 14 ms of every such start; issue 22)
-        from rich.table import Table
         from rich.text import Text
 
-        table = Table(title=translate(lang, "rules.title"), title_justify="left")
+        from ..render.fit import WordTable
+
+        # (narrowed between words: on a terminal 10 columns wide rich's own
+        # table gave the players and the descriptions no room at all, and
+        # "sta…" for a name)
+        table = WordTable(title=translate(lang, "rules.title"), title_justify="left")
         table.add_column(translate(lang, "rules.col.name"), style="bold", no_wrap=True)
         table.add_column(translate(lang, "rules.col.players"), justify="right")
         table.add_column(translate(lang, "rules.col.description"))

@@ -122,12 +122,16 @@ def _rater(lang: str) -> Ratings:
 
 
 def _ratings_table(rater: Ratings, lang: str) -> Table:
-    """The ratings, best first: rating ± uncertainty (OpenSkill's mu and sigma)."""
-    from rich.table import Table
+    """The ratings, best first: rating ± uncertainty (OpenSkill's mu and sigma);
+    narrowed between words (:class:`~hearts_notation.render.fit.WordTable`: on a
+    terminal 10 columns wide rich's own table showed empty cells only)."""
     from rich.text import Text
 
+    from ..render.fit import WordTable
+
     dec = translate(lang, "number.decimal")
-    t = Table(title=translate(lang, "ratings.title", results=rater.results), title_justify="left")
+    t = WordTable(title=translate(lang, "ratings.title", results=rater.results),
+                  title_justify="left")
     t.add_column("#", justify="right")
     t.add_column(translate(lang, "ratings.player"))
     t.add_column(translate(lang, "ratings.rating"), justify="right")

@@ -922,6 +922,8 @@ _TOKEN = re.compile(
 _PAIR_RE = re.compile(r'"([^"\\\n]*+)"' + _W + ':' + _W + r'("[^"\\\n]*+"|[^\s{}\[\],:"]++)')
 #: A string of a list of plain strings.
 _STRING_RE = re.compile(_PLAIN_STRING)
+#: A line end, for the line of a place.
+_NEWLINE = re.compile("\n")
 
 
 #: In a locator's path, ``(object, KEY_AT, key)`` is where *key* itself is
@@ -936,14 +938,24 @@ class JsonLocator:
     Built on demand (a regular-expression pass over the text, about as
     costly as decoding it), for records whose findings should name the
     card they are about; *first_line* is the line the text starts on.
+    The pass goes only as far into the text as the paths asked need (it
+    stops at the value asked, and goes on from there for the next): an
+    error placed early in a huge document (an OpenSpiel history of 10^6
+    actions wrong at its 106th) indexes what comes before it, not the
+    whole document (197 MB peak for 3.8 MB before).
     """
 
     def __init__(self, text: str, first_line: int = 1, first_column: int = 1) -> None:
         self.text = text
         self.first_line = first_line
         self.first_column = first_column
-        self._paths: dict[tuple[Any, ...], int] | None = None
+        self._paths: dict[tuple[Any, ...], int] = {}
+        #: the pass over the text, paused soon after the value last asked for
+        self._scan: Iterator[None] | None = None
+        self._scanned = False
+        #: the offsets of the text's line ends, listed as far as a place was asked
         self._newlines: list[int] = []
+        self._lines_to = 0
         #: the span of each trick's plays, read only when a path in it is asked
         self._tricks: dict[tuple[Any, ...], tuple[int, int]] = {}
         #: the span of each deal's tricks, likewise (a record read without
@@ -956,8 +968,12 @@ class JsonLocator:
         self._lists: dict[tuple[Any, ...], tuple[int, int]] = {}
         self._pairs: dict[tuple[Any, ...], tuple[int, int]] = {}
 
-    def _index(self) -> dict[tuple[Any, ...], int]:
-        paths: dict[tuple[Any, ...], int] = {}
+    def _index(self) -> Iterator[None]:
+        """The pass over the text: each value's place entered in the paths,
+        pausing every 32 values for the caller to look for the path it asks
+        (and stop there if it is found)."""
+        paths = self._paths
+        count = 0
         # Each frame: [is_object, path, next key or index, expecting a key]
         stack: list[list[Any]] = []
         path: tuple[Any, ...] = ()
@@ -1014,12 +1030,17 @@ class JsonLocator:
                 else:
                     # its strings' places are read when one is asked
                     self._lists.setdefault(path, (m.start(), m.end()))
+                count += 1
+                if not count & 31:
+                    yield
                 continue
             if c == "{":
                 stack.append([True, path, None, True])
             elif c == "[":
                 stack.append([False, path, 0, False])
-        return paths
+            count += 1
+            if not count & 31:
+                yield
 
     def _matches(self, spans: dict[tuple[Any, ...], tuple[int, int]], at: tuple[Any, ...],
                  pattern: re.Pattern[str]) -> list[re.Match[str]]:
@@ -1069,10 +1090,43 @@ class JsonLocator:
                 paths.setdefault((*here, "card"), play.start(2))
 
     def __call__(self, path: tuple[Any, ...]) -> Pos | None:
+        offset = self._paths.get(path)
+        if offset is None:
+            offset = self._offset(path)
+        if offset is None and not self._scanned:
+            # the pass goes on until it has entered the path or a value
+            # holding it (a list or trick read as one token): asked at each
+            # pause, it stops there
+            if self._scan is None:
+                self._scan = self._index()
+            for _ in self._scan:
+                offset = self._offset(path)
+                if offset is not None:
+                    break
+            else:
+                self._scanned = True
+                offset = self._offset(path)
+        if offset is None:
+            return None
+        if offset >= self._lines_to:
+            # (listed to twice as far each time: one pass over the text in all)
+            end = max(offset + 1, 2 * self._lines_to, 4096)
+            self._newlines.extend(m.start() for m in _NEWLINE.finditer(self.text, self._lines_to,
+                                                                        end))
+            self._lines_to = end
+        newlines = self._newlines
+        if not newlines or offset < newlines[0]:
+            return Pos(self.first_line, self.first_column + offset)
+        k = bisect.bisect_left(newlines, offset)
+        if k == 0:
+            return Pos(self.first_line, self.first_column + offset)
+        return Pos(self.first_line + k, offset - self._newlines[k - 1])
+
+    def _offset(self, path: tuple[Any, ...]) -> int | None:
+        """The offset of the value at *path* among those the pass has
+        entered so far (reading the lists and tricks kept as one token on
+        the way), or None."""
         paths = self._paths
-        if paths is None:
-            paths = self._paths = self._index()
-            self._newlines = [m.start() for m in re.finditer("\n", self.text)]
         offset = paths.get(path)
         if offset is None and path:
             # a value of a list or an object read as one token, not read yet
@@ -1100,15 +1154,7 @@ class JsonLocator:
                     self._plays(paths, path[:-cut])
                     offset = paths.get(path)
                     break
-        if offset is None:
-            return None
-        newlines = self._newlines
-        if not newlines or offset < newlines[0]:
-            return Pos(self.first_line, self.first_column + offset)
-        k = bisect.bisect_left(newlines, offset)
-        if k == 0:
-            return Pos(self.first_line, self.first_column + offset)
-        return Pos(self.first_line + k, offset - self._newlines[k - 1])
+        return offset
 
 
 #: YAML's tags for the values a bare word may resolve to besides a string,
@@ -2398,7 +2444,17 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
     its place, like broken YAML."""
     import yaml
 
-    from .yamlload import CONSTRUCT_ERRORS, PlacedChunks, text_peek, text_placer
+    from .yamlload import (
+        CONSTRUCT_ERRORS,
+        LeftDeep,
+        PlacedChunks,
+        move_error,
+        move_marks,
+        moved_mark,
+        next_document,
+        text_peek,
+        text_placer,
+    )
 
     stream: Any
     if isinstance(text, str):
@@ -2431,7 +2487,12 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                     stream.new_document()
                 if node is None:
                     continue
-                alias_at, deep_at = loader.alias_at, loader.deep_at
+                shift = loader.line_shift
+                if shift:
+                    # read on after a document nested too deep: lines from there
+                    move_marks(node, shift)
+                alias_at = moved_mark(loader.alias_at, shift)
+                deep_at = moved_mark(loader.deep_at, shift)
                 over = loader.deep_message() if deep_at is not None else None
                 loader.alias_at = loader.deep_at = None
                 if alias_at is not None:
@@ -2458,7 +2519,28 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                 loader.repeats = []
                 doc = loader.construct_document(node)
             except yaml.YAMLError as exc:
-                raise _yaml_refusal(exc, place, peek, documents <= 1) from None
+                raise _yaml_refusal(move_error(exc, loader.line_shift), place, peek,
+                                    documents <= 1) from None
+            except LeftDeep as left:
+                # nested too deep to pass over (or broken inside its
+                # over-deep value): refused at its first over-deep value,
+                # the stream read on from the next document's marker by a
+                # new parser, its lines counted from there (round 28)
+                rest: tuple[str, Iterator[str]] | None = (
+                    stream.rest(left.index) if isinstance(stream, PlacedChunks)
+                    else (stream[left.index:], iter(())))
+                found = (next_document(rest[0], rest[1], left.stop_line, left.mid_line)
+                         if rest is not None else None)
+                if rest is None or found is None:
+                    raise (left.last or left) from None
+                index += 1
+                yield error_game(left.msg, source, index, left.line, left.column)
+                loader.dispose()
+                stream = PlacedChunks(rest[1], found[0], found[1] + 1)
+                place, peek = stream.place, stream.peek
+                loader = _yaml_loader()(stream)
+                loader.line_shift = found[1]
+                continue
             except (RecursionError, *CONSTRUCT_ERRORS) as exc:
                 if isinstance(exc, RecordError):
                     raise

@@ -10,8 +10,10 @@ the C parser's speed for scanning and refuses a document nested past
 :data:`HARD_DEPTH` levels at its place, as a syntax error.  The records'
 loader (:class:`RecordLoader`) refuses a document nested over the ``depth``
 limit at its first over-deep value and passes over that value without
-composing it (up to :data:`PASS_OVER_DEPTH` levels), so that the next
-documents of the stream are read.
+composing it (up to :data:`PASS_OVER_DEPTH` levels; deeper, the reader
+leaves the parser there and starts a new one at the next document's
+marker: :class:`LeftDeep`), so that the next documents of the stream are
+read.
 
 No writer lives here: :mod:`hearts_notation.io.yamlwrite` is the only one,
 and the PyYAML dumper it is checked against is the tests' oracle
@@ -23,7 +25,7 @@ classes cannot, and mypyc refuses classes nested in functions.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import yaml
@@ -41,10 +43,13 @@ from .stream import RecordError
 #: Python's recursion limit allows (two frames per level).
 HARD_DEPTH = 200
 #: Nesting the records' loader reads past (without composing) to refuse a
-#: document over the depth limit and read the next ones: deeper, the stream's
-#: reading ends at the document (libyaml's scanner pays for every open level
-#: at every token: 4 MB of documents 1,000 levels deep read in 21 s, 199
-#: deep in 16 s; one document 100,000 deep took a minute).
+#: document over the depth limit and read the next ones: libyaml's scanner
+#: pays for every open flow level at every token (4 MB of documents 1,000
+#: levels deep read in 21 s, 199 deep in 16 s; one document 100,000 deep
+#: took a minute), its parser memory for every open level, block or flow.
+#: Deeper, the parser is left there and the stream read on from the next
+#: document's marker (``---`` or ``...`` opening a line) by a new one
+#: (round 28; before, the stream's reading ended at the document).
 PASS_OVER_DEPTH = 1000
 
 _Parser: Any
@@ -143,6 +148,21 @@ else:  # PyYAML built without libyaml: every part in Python.
             self.repeats = []
 
 
+class LeftDeep(RecordError):
+    """A document nested too deep to pass over (or broken inside its
+    over-deep value): its error (the nesting's words, at its first
+    over-deep value), and the character index and line (from 0) where the
+    parser was left, from which the reader looks for the next document
+    (:func:`next_document`), and whether that is past its line's start;
+    when no document follows, the stream ends with ``last``."""
+
+    index = 0
+    stop_line = 0
+    mid_line = False
+    #: the error the stream ends with when no document follows
+    last: RecordError | None = None
+
+
 class RecordLoader(BoundedLoader):  # type: ignore[misc,valid-type,unused-ignore]
     """The records' loader: :class:`BoundedLoader` noting where the first
     alias (``*name``) of the document being composed stands, in
@@ -164,6 +184,10 @@ class RecordLoader(BoundedLoader):  # type: ignore[misc,valid-type,unused-ignore
     #: Whether ``deep_at`` is where the composer's own bound (HARD_DEPTH)
     #: was passed, the ``depth`` limit being higher.
     deep_hard: bool = False
+    #: The line (from 0) of the file the stream starts on, when read on
+    #: after a document nested too deep (:class:`LeftDeep`): the marks' lines
+    #: are counted from the stream's start (:func:`move_marks`).
+    line_shift: int = 0
 
     def __init__(self, stream: Any) -> None:
         super().__init__(stream)
@@ -195,41 +219,130 @@ class RecordLoader(BoundedLoader):  # type: ignore[misc,valid-type,unused-ignore
             return msg("record.yaml_here", what=msg("yaml.nested_more", n=HARD_DEPTH).arg())
         return limit_message("limit.what.yaml_nesting", "depth", self.depth_limit)
 
-    def _too_deep(self) -> RecordError:
-        """The syntax error that ends the stream at ``deep_at`` (as past
-        HARD_DEPTH before round 26), in the words of :meth:`deep_message`."""
-        mark = self.deep_at
+    def _left_deep(self, mark: Any) -> LeftDeep:
+        """The :class:`LeftDeep` of the document being passed over, the
+        parser stopped at *mark*."""
+        deep, shift = self.deep_at, self.line_shift
+        left = LeftDeep(self.deep_message(), line=deep.line + shift + 1, column=deep.column + 1)
+        left.index, left.stop_line, left.mid_line = mark.index, mark.line + shift, mark.column > 0
+        # the last document: the stream ends there, as before round 28
         what = (msg("yaml.nested_more", n=HARD_DEPTH) if self.deep_hard
                 else limit_message("limit.what.yaml_nesting", "depth", self.depth_limit))
-        return RecordError(msg("record.yaml_here", what=what.arg()),
-                           line=mark.line + 1, column=mark.column + 1)
+        left.last = RecordError(msg("record.yaml_here", what=what.arg()),
+                                line=left.line, column=left.column)
+        return left
 
     def _passed_over(self) -> Any:
         """Read the events of the node that comes next, however deep,
         without composing them (a loop, no recursion), and stand a null in
         its place: its document is refused (``deep_at``) and the stream is
-        read on at the next one."""
+        read on at the next one.  Past :data:`PASS_OVER_DEPTH` flow levels,
+        or broken inside the value, :class:`LeftDeep` says where the
+        parser was left, for the reader to go on at the next document."""
         loader: Any = self
         depth = self._level
         start = depth
         while True:
             try:
                 event = loader.get_event()
-            except yaml.YAMLError:
+            except yaml.YAMLError as exc:
                 # broken inside the over-deep value (brackets never closed):
-                # the stream ends there, told by the nesting found first
-                raise self._too_deep() from None
+                # told by the nesting found first, read on after it
+                mark = getattr(exc, "problem_mark", None) or self.deep_at
+                raise self._left_deep(mark) from None
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > PASS_OVER_DEPTH:
-                    # libyaml's scanner pays for every open level at every
-                    # token (100,000 levels: a minute): the stream ends here
-                    raise self._too_deep()
+                    # libyaml's scanner pays for every open flow level at
+                    # every token (100,000 levels: a minute), its parser
+                    # about 100 bytes for every open level (4 million block
+                    # levels: 470 MB): the parser is left here
+                    raise self._left_deep(event.start_mark)
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
             if depth <= start:
                 return yaml.ScalarNode("tag:yaml.org,2002:null", "", event.start_mark,
                                        event.end_mark)
+
+
+def moved_mark(mark: Any, lines: int) -> Any:
+    """*mark* (libyaml's, read-only) *lines* further down."""
+    if mark is None or not lines:
+        return mark
+    return yaml.Mark(mark.name, mark.index, mark.line + lines, mark.column,
+                     None, None)  # type: ignore[arg-type]  # (no buffer: no snippet)
+
+
+def move_marks(root: Any, lines: int) -> None:
+    """Count the lines of the marks of a composed document from *lines*
+    (from 0) on, for a parser started there (:class:`LeftDeep`): every node
+    once, iteratively (an alias's node is the node it names: moved once)."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        node.start_mark = moved_mark(node.start_mark, lines)
+        node.end_mark = moved_mark(node.end_mark, lines)
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                stack.append(key)
+                stack.append(value)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+
+
+def move_error(exc: yaml.YAMLError, lines: int) -> yaml.YAMLError:
+    """*exc* of a parser started at line *lines* (from 0), its marks'
+    lines counted from there (a reader's error is placed by its position
+    in the stream, which :class:`PlacedChunks` counts from there)."""
+    if lines and isinstance(exc, yaml.MarkedYAMLError):
+        exc.problem_mark = moved_mark(exc.problem_mark, lines)
+        exc.context_mark = moved_mark(exc.context_mark, lines)
+    return exc
+
+
+#: A document marker opening a line: ``---`` (the next document starts
+#: there) or ``...`` (it starts on the next line).
+_MARKER = re.compile(r"^(?:---|\.\.\.)(?=[ \t\r\n]|$)", re.M)
+
+
+def next_document(head: str, chunks: Iterator[str], line: int,
+                  mid_line: bool) -> tuple[str, int] | None:
+    """The text from the next document of a stream on, and its line (from
+    0): *head* is the text from where the parser was left (on *line*,
+    *mid_line* unless at a line's start), *chunks* the rest of the stream,
+    read on from where this stops.  The lines passed over are looked at one
+    chunk at a time, never held (a document of 16 MB of brackets)."""
+    buf, ended = head, False
+    while True:
+        if mid_line:
+            nl = buf.find("\n")
+            if nl >= 0:
+                buf, mid_line, line = buf[nl + 1:], False, line + 1
+        if not mid_line:
+            m = _MARKER.search(buf)
+            if m is not None and (m.end() < len(buf) or ended):
+                line += buf.count("\n", 0, m.start())
+                if buf.startswith("---", m.start()):
+                    return buf[m.start():], line
+                buf, mid_line = buf[m.end():], True
+                continue
+            cut = buf.rfind("\n") + 1
+            line += buf.count("\n", 0, cut)
+            # the line begun: its first characters tell a marker
+            buf = buf[cut:cut + 8]
+        else:
+            buf = ""
+        if ended:
+            return None
+        chunk = next(chunks, None)
+        if chunk is None:
+            ended = True
+        else:
+            buf += chunk
 
 
 #: The tags YAML 1.1 gives a bare word other than text (``Yes``, ``007``,
@@ -418,13 +531,16 @@ class PlacedChunks:
     reader error (a character YAML does not allow, placed by its position
     only) is placed at its line and column without the text kept whole."""
 
-    def __init__(self, chunks: Iterable[str]) -> None:
+    def __init__(self, chunks: Iterable[str], head: str = "", line: int = 1) -> None:
         self._chunks = iter(chunks)
-        self._buf = ""
-        #: (characters before, bytes before, line, column, piece): the last few pieces
+        self._buf = head
+        self._at = 0
+        #: (characters before, bytes before, line, column, piece): the last
+        #: few pieces, and at least the last 64 K characters handed out (the
+        #: parser is behind what it was handed by its buffer at most)
         self._kept: list[tuple[int, int, int, int, str]] = []
         self._chars = self._bytes = 0
-        self._line = self._column = 1
+        self._line, self._column = line, 1
         #: characters handed out when the last document was composed
         self._document_start = 0
 
@@ -435,15 +551,20 @@ class PlacedChunks:
         self._document_start = self._chars
 
     def read(self, size: int = -1) -> str:
-        while size < 0 or len(self._buf) < size:
+        # (the text not handed out yet is self._buf from self._at: a piece
+        # handed out is not cut off the buffer's front, which copied the
+        # rest of a large chunk at every read)
+        while size < 0 or len(self._buf) - self._at < size:
             chunk = next(self._chunks, None)
             if chunk is None:
                 break
-            self._buf += chunk
+            self._buf = self._buf[self._at:] + chunk
+            self._at = 0
         if size < 0:
-            out, self._buf = self._buf, ""
+            out, self._buf, self._at = self._buf[self._at:], "", 0
         else:
-            out, self._buf = self._buf[:size], self._buf[size:]
+            out = self._buf[self._at:self._at + size]
+            self._at += len(out)
         limit = current_limits().record
         if self._chars + len(out) - self._document_start > limit:
             # One YAML document is one game, bounded as a JSONL line is: a
@@ -457,7 +578,9 @@ class PlacedChunks:
             raise RecordError(limit_message("limit.what.game_length", "record", limit),
                               line=line, column=column)
         self._kept.append((self._chars, self._bytes, self._line, self._column, out))
-        del self._kept[:-3]
+        kept = self._kept
+        while len(kept) > 3 and self._chars - kept[1][0] >= 1 << 16:
+            del kept[0]
         self._chars += len(out)
         self._bytes += len(out.encode("utf-8", "surrogatepass"))
         breaks = out.count("\n")
@@ -467,6 +590,18 @@ class PlacedChunks:
         else:
             self._column += len(out)
         return out
+
+    def rest(self, index: int) -> tuple[str, Iterator[str]] | None:
+        """The text from character *index* on, as far as it was handed out or
+        read ahead, and the chunks after it; None if *index* is before the
+        pieces kept."""
+        for k, (chars, _nbytes, _line, _column, piece) in enumerate(self._kept):
+            if chars <= index < chars + len(piece):
+                head = piece[index - chars:] + "".join(p[4] for p in self._kept[k + 1:])
+                return head + self._buf[self._at:], self._chunks
+        if index == self._chars:
+            return self._buf[self._at:], self._chunks
+        return None
 
     def peek(self, index: int) -> str | None:
         """The :data:`Peek` of the text handed out (its last pieces)."""
