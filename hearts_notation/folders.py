@@ -39,11 +39,18 @@ def folder_files(folder: str, suffixes: Iterable[str]) -> list[str]:
     ``club/a.hrn``, ``.`` gives ``a.hrn``), without importing it: this is
     on the path of ``hearts validate`` of a clean file, which stays light
     (tests/test_startup.py; review17).  A link whose target is missing is
-    listed: its reading says so (round 28)."""
+    listed: its reading says so (round 28).  So is a folder that cannot be
+    listed (no permission to read it: :func:`os.walk` passed over it without
+    a word, its records lost from the run): its reading tells why."""
     wanted = {s.lower() for s in suffixes}
     base = _spelled(folder)
     found: list[str] = []
-    for where, dirs, files in os.walk(base):
+
+    def unlisted(error: OSError) -> None:
+        where = str(error.filename) if error.filename is not None else base
+        found.append(where[2:] if base == "." and where.startswith("./") else where)
+
+    for where, dirs, files in os.walk(base, onerror=unlisted):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         shown = where[2:] if base == "." else where       # ("./sub" is "sub")
         for name in files:

@@ -2342,3 +2342,7 @@ MESSAGES.update({
     # [typed27] the running totals in parentheses on a deal's points line (lark_reader._TOTAL_IN_PARENS).
     "syntax.total_in_parens": "{found}: the running totals are a line of their own, under the deal's points: write '{written}' on the next line",
 })
+MESSAGES.update({
+    # [coord11] a folder inside a folder named on the command line that cannot be listed (io/stream.open_binary).
+    "input.folder_permission": "a folder that cannot be listed (permission denied): the records in it are not read",
+})

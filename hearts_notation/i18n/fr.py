@@ -2328,3 +2328,7 @@ MESSAGES.update({
     # [typed27] les totaux entre parenthèses sur la ligne de marque d'une donne (lark_reader._TOTAL_IN_PARENS).
     "syntax.total_in_parens": "{found} : les totaux s'écrivent sur une ligne à eux, sous la marque de la donne : écrivez « {written} » à la ligne suivante",
 })
+MESSAGES.update({
+    # [coord11] un dossier, dans un dossier nommé sur la ligne de commande, dont le contenu ne peut être listé (io/stream.open_binary).
+    "input.folder_permission": "dossier dont le contenu ne peut être listé (accès refusé) : ses parties ne sont pas lues",
+})

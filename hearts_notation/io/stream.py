@@ -412,6 +412,13 @@ def open_binary(path: str) -> BinaryIO:
     if primed is not None:
         return cast(BinaryIO, primed)
     if is_directory(p):
+        # (a folder listed because it could not be listed: folders.folder_files)
+        try:
+            os.scandir(p).close()
+        except PermissionError:
+            raise InputError(path, msg("input.folder_permission")) from None
+        except OSError:
+            pass        # (told as a folder all the same: not a record file)
         raise InputError(path, msg("input.directory"))
     try:
         return open(p, "rb")
