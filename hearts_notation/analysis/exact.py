@@ -305,8 +305,10 @@ class ExactSolver:
         self._check_at = self.node_limit
         #: the node count past which :attr:`progress` is told next
         self._tell_at = self.node_limit
-        #: selfish: the table, from :meth:`_key` to the packed vector (:func:`pack_points`)
-        self._tt_vec: dict[int, int] = {}
+        #: selfish: the table, from :meth:`_key` to the packed vector (:func:`pack_points`);
+        #: its keys ints, typed as objects so that the compiled probe and store
+        #: share one boxing (selfish29)
+        self._tt_vec: dict[object, int] = {}
         #: paranoid: partition table, from the head and the suits' lengths to its entries
         self._tt_part: dict[tuple[int, int], list[_Entry]] = {}
         #: paranoid: the cards whose ranks the search so far relied on (partition search)
@@ -952,7 +954,10 @@ class ExactSolver:
             k0 = self._k0
             k1 = self._k1
             k2 = self._k2
-            key = self._key(rem, mask, winner, broken, moon)
+            # the key boxed once for the probe and the store (compiled, an
+            # int key was made an object for each: two allocations a miss;
+            # selfish29)
+            key: object = self._key(rem, mask, winner, broken, moon)
             got = self._tt_vec.get(key)
             if got is None:
                 two = hw & (hw - 1)
