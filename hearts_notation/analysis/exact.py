@@ -159,6 +159,7 @@ from ..state import (
     GameState,
     breaks_hearts,
     led_suit,
+    legal_cards,
     legal_plays,
     penalty_cards,
     raw_points,
@@ -808,7 +809,7 @@ class ExactSolver:
         # rather than asked of led_suit, whose Sequence argument and
         # optional result cost compiled code a boxing each node
         led = win // 13 if pos else -1
-        legal = legal_plays(self.rules, self._hand(s), led if led >= 0 else None, first, broken)
+        legal = legal_cards(self.rules, self._hand(s), led, first, broken)
         return s, led, legal
 
     # -- selfish: max^n ----------------------------------------------------------
@@ -1039,12 +1040,8 @@ class ExactSolver:
         if s >= n:
             s -= n
         h = self._hand(s)
-        if pos:
-            led = lead // 13
-            legal: i64 = legal_plays(self.rules, h, led, False, broken)
-        else:
-            led = -1
-            legal = legal_plays(self.rules, h, None, False, broken)
+        led = lead // 13 if pos else -1
+        legal: i64 = legal_cards(self.rules, h, led, False, broken)
         x = int(legal & -legal).bit_length() - 1
         if not legal & (legal - 1):
             return self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, x)
