@@ -83,13 +83,13 @@ def legal_plays(
 
     *led_suit* is ``None`` when the seat leads.  *first_trick* is true during
     the deal's first trick (for the lead: the opening lead).  The rule itself
-    is :func:`legal_cards`'.
+    is :func:`legal_plays_led`'s.
     """
-    return legal_cards(rules, hand, -1 if led_suit is None else led_suit,
-                       first_trick, hearts_broken)
+    return legal_plays_led(rules, hand, -1 if led_suit is None else led_suit,
+                           first_trick, hearts_broken)
 
 
-def legal_cards(
+def legal_plays_led(
     rules: RuleSet,
     hand: int,
     led: int,

@@ -4,7 +4,7 @@ issue 24).
 The exact solver asks :func:`legal_plays` for a mover's legal cards at every
 node.  Its suit led is ``int | None`` (``None`` when the seat leads), which
 compiled code passes as an object: the solver boxed the suit led at each
-node to ask.  :func:`legal_cards` is the same rule with the suit led a plain
+node to ask.  :func:`legal_plays_led` is the same rule with the suit led a plain
 int (-1 when the seat leads), and :func:`legal_plays` calls it: one rule of
 play, two spellings of its argument.  Pinned here: they agree on every suit
 led or none, first trick or not, hearts open or not, under rule sets that
@@ -18,7 +18,7 @@ import random
 import pytest
 
 from hearts_notation.rules import parse_rules
-from hearts_notation.state import legal_cards, legal_plays
+from hearts_notation.state import legal_plays, legal_plays_led
 from tests.exact_deals import deal
 
 _QS = 1 << (3 * 13 + 10)
@@ -32,7 +32,7 @@ _HEARTS = 0x1FFF << (2 * 13)
     "standard first_trick_hearts=allowed",
     "standard opening_lead=any-club",
 ])
-def test_legal_cards_is_legal_plays_with_the_suit_led_an_int(spec: str) -> None:
+def test_legal_plays_led_is_legal_plays_with_the_suit_led_an_int(spec: str) -> None:
     rules = parse_rules(spec)
     rng = random.Random(f"selfish29/legal/{spec}")
     hands = []
@@ -45,5 +45,5 @@ def test_legal_cards_is_legal_plays_with_the_suit_led_an_int(spec: str) -> None:
             for first in (False, True):
                 for broken in (False, True):
                     want = legal_plays(rules, hand, led, first, broken)
-                    got = legal_cards(rules, hand, -1 if led is None else led, first, broken)
+                    got = legal_plays_led(rules, hand, -1 if led is None else led, first, broken)
                     assert got == want, (spec, hand, led, first, broken)

@@ -159,8 +159,8 @@ from ..state import (
     GameState,
     breaks_hearts,
     led_suit,
-    legal_cards,
     legal_plays,
+    legal_plays_led,
     penalty_cards,
     raw_points,
     scoring_cards,
@@ -809,7 +809,7 @@ class ExactSolver:
         # rather than asked of led_suit, whose Sequence argument and
         # optional result cost compiled code a boxing each node
         led = win // 13 if pos else -1
-        legal = legal_cards(self.rules, self._hand(s), led, first, broken)
+        legal = legal_plays_led(self.rules, self._hand(s), led, first, broken)
         return s, led, legal
 
     # -- selfish: max^n ----------------------------------------------------------
@@ -1041,7 +1041,7 @@ class ExactSolver:
             s -= n
         h = self._hand(s)
         led = lead // 13 if pos else -1
-        legal: i64 = legal_cards(self.rules, h, led, False, broken)
+        legal: i64 = legal_plays_led(self.rules, h, led, False, broken)
         x = int(legal & -legal).bit_length() - 1
         if not legal & (legal - 1):
             return self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, x)
