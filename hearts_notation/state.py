@@ -82,10 +82,26 @@ def legal_plays(
     """The mask of cards *hand* may play now.
 
     *led_suit* is ``None`` when the seat leads.  *first_trick* is true during
-    the deal's first trick (for the lead: the opening lead).
+    the deal's first trick (for the lead: the opening lead).  The rule itself
+    is :func:`legal_plays_led`'s.
     """
-    if led_suit is not None:
-        follow = hand & SUIT_MASKS[led_suit]
+    return legal_plays_led(rules, hand, -1 if led_suit is None else led_suit,
+                           first_trick, hearts_broken)
+
+
+def legal_plays_led(
+    rules: RuleSet,
+    hand: int,
+    led: int,
+    first_trick: bool,
+    hearts_broken: bool,
+) -> int:
+    """:func:`legal_plays` with the suit led a plain int, -1 when the seat
+    leads: the one rule of what a seat may play.  Compiled, an ``int | None``
+    argument is an object, so each call from the exact solver's nodes boxed
+    the suit led; a plain int is passed unboxed (selfish29)."""
+    if led >= 0:
+        follow = hand & SUIT_MASKS[led]
         if follow:
             return follow
         if first_trick:

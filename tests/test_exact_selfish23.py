@@ -20,6 +20,7 @@ import pytest
 
 from hearts_notation.analysis.exact import SELFISH, ExactSolver, pack_points, packed_points
 from hearts_notation.rules import parse_rules
+from tests.exact_deals import deal
 from tests.test_exact_solver import brute_selfish, random_position
 
 
@@ -46,17 +47,6 @@ def test_points_past_the_packed_range_are_refused(points: int) -> None:
     refused, never read back wrong."""
     with pytest.raises(ValueError, match="out of the packed vector's range"):
         pack_points([0, points, 0, 0], 10)
-
-
-def _deal(n: int, left: int, seed: str) -> list[int]:
-    """*n* hands of *left* cards each from a shuffled deck (bitmasks)."""
-    rng = random.Random(seed)
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [0] * n
-    for i in range(n * left):
-        hands[i % n] |= 1 << deck[i]
-    return hands
 
 
 def _swapped(hands: list[int], a: int, b: int) -> list[int] | None:
@@ -94,7 +84,7 @@ def test_the_table_key_is_one_int_telling_apart_every_plane(
     solver = ExactSolver(rules, SELFISH)
     tried = 0
     for k in range(40):
-        hands = _deal(n, left, f"selfish23/key/{spec}/{left}/{k}")
+        hands = deal(n, left, f"selfish23/key/{spec}/{left}/{k}")
         other = _swapped(hands, a, b)
         if other is None:
             continue

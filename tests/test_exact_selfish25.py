@@ -27,6 +27,7 @@ from hearts_notation.analysis.exact import (
     squeeze_bits,
 )
 from hearts_notation.rules import parse_rules
+from tests.exact_deals import deal
 
 
 def _subset(rng: random.Random, mask: int, p: float) -> int:
@@ -72,15 +73,6 @@ def test_bit_count_counts_every_bit_of_a_set_of_cards() -> None:
     assert bit_count(0) == 0
 
 
-def _deal(n: int, left: int, rng: random.Random) -> list[int]:
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [0] * n
-    for i in range(n * left):
-        hands[i % n] |= 1 << deck[i]
-    return hands
-
-
 @pytest.mark.parametrize(("spec", "n", "left"), [
     ("standard", 4, 4),         # the key one machine word after the trick
     ("standard", 4, 13),        # past a word: planes of 48 cards
@@ -97,7 +89,7 @@ def test_the_key_at_a_tricks_end_equals_the_key_planted_there(spec: str, n: int,
     kept = ExactSolver(rules, SELFISH)
     fresh = ExactSolver(rules, SELFISH)
     for _ in range(60):
-        hands = _deal(n, left, rng)
+        hands = deal(n, left, rng)
         leader = rng.randrange(n)
         trick = []
         after = list(hands)

@@ -160,6 +160,7 @@ from ..state import (
     breaks_hearts,
     led_suit,
     legal_plays,
+    legal_plays_led,
     penalty_cards,
     raw_points,
     scoring_cards,
@@ -305,8 +306,10 @@ class ExactSolver:
         self._check_at = self.node_limit
         #: the node count past which :attr:`progress` is told next
         self._tell_at = self.node_limit
-        #: selfish: the table, from :meth:`_key` to the packed vector (:func:`pack_points`)
-        self._tt_vec: dict[int, int] = {}
+        #: selfish: the table, from :meth:`_key` to the packed vector (:func:`pack_points`);
+        #: its keys ints, typed as objects so that the compiled probe and store
+        #: share one boxing (selfish29)
+        self._tt_vec: dict[object, int] = {}
         #: paranoid: partition table, from the head and the suits' lengths to its entries
         self._tt_part: dict[tuple[int, int], list[_Entry]] = {}
         #: paranoid: the cards whose ranks the search so far relied on (partition search)
@@ -806,7 +809,7 @@ class ExactSolver:
         # rather than asked of led_suit, whose Sequence argument and
         # optional result cost compiled code a boxing each node
         led = win // 13 if pos else -1
-        legal = legal_plays(self.rules, self._hand(s), led if led >= 0 else None, first, broken)
+        legal = legal_plays_led(self.rules, self._hand(s), led, first, broken)
         return s, led, legal
 
     # -- selfish: max^n ----------------------------------------------------------
@@ -952,7 +955,10 @@ class ExactSolver:
             k0 = self._k0
             k1 = self._k1
             k2 = self._k2
-            key = self._key(rem, mask, winner, broken, moon)
+            # the key boxed once for the probe and the store (compiled, an
+            # int key was made an object for each: two allocations a miss;
+            # selfish29)
+            key: object = self._key(rem, mask, winner, broken, moon)
             got = self._tt_vec.get(key)
             if got is None:
                 two = hw & (hw - 1)
@@ -1034,12 +1040,8 @@ class ExactSolver:
         if s >= n:
             s -= n
         h = self._hand(s)
-        if pos:
-            led = lead // 13
-            legal: i64 = legal_plays(self.rules, h, led, False, broken)
-        else:
-            led = -1
-            legal = legal_plays(self.rules, h, None, False, broken)
+        led = lead // 13 if pos else -1
+        legal: i64 = legal_plays_led(self.rules, h, led, False, broken)
         x = int(legal & -legal).bit_length() - 1
         if not legal & (legal - 1):
             return self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, x)
@@ -2573,22 +2575,34 @@ def drop_cards3(q0: i64, q1: i64, q2: i64, before: i64, gone: i64,
     squeezed among the cards *before* (:func:`squeeze_bits`), with the
     cards *gone* (among them) taken out: what :func:`squeeze_bits` gives
     among ``before & ~gone``.  The cards go from the lowest up, each at its
-    place among the cards before (:func:`bit_count` of those below it) less
-    the cards already taken out (all below it).  Machine words only: every
+    place among the cards before less the cards already taken out (all
+    below it).  A card's place is read suit by suit (selfish29): the cards
+    before in the suits below it, counted a suit at a time as the suits go
+    by, and those of its own suit below it, both from :data:`_SUIT_POP`
+    (compiled, a load inline each, where a 52-bit :func:`bit_count` was a
+    call of about 27 instructions a card).  Machine words only: every
     shift is of a variable (mypyc writes a constant ``1 << k`` as a 32-bit
     C int; see :meth:`ExactSolver._ordered`)."""
     k: i64 = 0
+    base: i64 = 0
     m: i64 = gone
+    bf: i64 = before
     while m:
-        b: i64 = m & -m
-        m ^= b
-        i: i64 = bit_count(before & (b - 1)) - k
-        k += 1
-        j: i64 = i + 1
-        q0 = (q0 ^ ((q0 >> i) << i)) | ((q0 >> j) << i)
-        q1 = (q1 ^ ((q1 >> i) << i)) | ((q1 >> j) << i)
-        if three:
-            q2 = (q2 ^ ((q2 >> i) << i)) | ((q2 >> j) << i)
+        g: i64 = m & _SUIT
+        bs: i64 = bf & _SUIT
+        while g:
+            b: i64 = g & -g
+            g ^= b
+            i: i64 = base + _SUIT_POP[bs & (b - 1)] - k
+            k += 1
+            j: i64 = i + 1
+            q0 = (q0 ^ ((q0 >> i) << i)) | ((q0 >> j) << i)
+            q1 = (q1 ^ ((q1 >> i) << i)) | ((q1 >> j) << i)
+            if three:
+                q2 = (q2 ^ ((q2 >> i) << i)) | ((q2 >> j) << i)
+        base += _SUIT_POP[bs]
+        m >>= 13
+        bf >>= 13
     return q0, q1, q2
 
 
