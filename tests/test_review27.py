@@ -103,24 +103,14 @@ def test_a_history_printed_by_python_is_looked_at_in_memory_flat_to_its_length(
     kept a backtracking frame per action, about 480 bytes each: 600 MB to
     look at a tuple of 10^6 actions (a 3.8 MB file), 40 GB at the document
     limit.  Its repetition is possessive: the memory it takes is flat."""
-    import tracemalloc
-
-    from hearts_notation.io.openspiel import iter_openspiel_history
-    from hearts_notation.io.stream import RecordError
+    from tests.history_memory import refusal_peak
 
     sep = ", " if printed[0] == "(" else " "
     text = printed.format(sep.join(str(k % 52) for k in range(100_000))) + "\n"
-    with pytest.raises(RecordError):        # (the catalog loaded before the count)
-        list(iter_openspiel_history(printed.format(sep.join("123")), "small.oshist"))
-    tracemalloc.start()
-    try:
-        with pytest.raises(RecordError, match="is not a JSON list of actions") as told:
-            list(iter_openspiel_history(text, "big.oshist"))
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    told, peak = refusal_peak(printed.format(sep.join("123")), text,
+                              "is not a JSON list of actions")
     assert peak < 4 * len(text), peak         # (48 MB before, for this 0.4 MB text)
-    assert told.value.line == 1 and told.value.column == 1
+    assert told.line == 1 and told.column == 1
 
 
 def test_a_named_pipe_given_to_dask_is_refused_in_its_place(tmp_path: Path) -> None:

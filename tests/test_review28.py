@@ -10,7 +10,6 @@ import os
 import random
 import subprocess
 import sys
-import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -22,24 +21,16 @@ def test_placing_an_early_error_in_a_long_history_does_not_index_the_whole_of_it
     document (a path and an offset for each action: 197 MB peak for a
     3.8 MB file).  The locator's pass stops at the value asked: here
     (100,000 actions) 18 MB of tracked memory on main, 1.6 MB now."""
-    from hearts_notation.io.openspiel import iter_openspiel_history
-    from hearts_notation.io.stream import RecordError
+    from tests.history_memory import refusal_peak
 
     rng = random.Random(28)
     deal = list(range(52))
     rng.shuffle(deal)
     actions = [0, *deal, *(k % 52 for k in range(100_000))]
     text = "[" + ", ".join(map(str, actions)) + "]\n"
-    with pytest.raises(RecordError):        # (the catalog loaded before the count)
-        list(iter_openspiel_history("[" + ", ".join(map(str, actions[:300])) + "]\n", "s.oshist"))
-    tracemalloc.start()
-    try:
-        with pytest.raises(RecordError, match="action 106: 99948 actions after") as told:
-            list(iter_openspiel_history(text, "big.oshist"))
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    assert (told.value.line, told.value.column) == (1, 401)
+    told, peak = refusal_peak("[" + ", ".join(map(str, actions[:300])) + "]\n", text,
+                              "action 106: 99948 actions after")
+    assert (told.line, told.column) == (1, 401)
     assert peak < 8 * len(text), peak       # (47 times the text on main)
 
 
