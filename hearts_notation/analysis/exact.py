@@ -217,10 +217,6 @@ _KEY_MIX: Final = 0x9E3779B1
 Vector = tuple[int, ...]
 
 
-#: the most tricks left at which another seat's leads follow their history
-OHIST_LEFT = 9
-
-
 class SearchLimit(Exception):
     """The search went past the solver's node limit (the benchmark's cap)."""
 
@@ -320,10 +316,6 @@ class ExactSolver:
         #: paranoid: per card, how much its lead by the analysed seat has
         #: cut (history heuristic, :meth:`_ab`), halved at each null-window search
         self._hist: list[int] = [0] * 52
-        #: paranoid: the same for the other seats' leads, one table per
-        #: number of tricks left (their index: the cards in the leader's
-        #: hand), halved with :attr:`_hist` (:meth:`_ab`, thirty-fifth round)
-        self._ohist: list[list[int]] = [[0] * 52 for _ in range(14)]
         # the hands of the position searched, seat by seat (:meth:`_hand`)
         self._h0: i64 = 0
         self._h1: i64 = 0
@@ -1143,9 +1135,6 @@ class ExactSolver:
             b = g + 1 if g == lower else g
             for i in range(52):     # the history of earlier searches counts half
                 hist[i] >>= 1
-            for oh in self._ohist:
-                for i in range(52):
-                    oh[i] >>= 1
             g = self._ab(leader, first, broken, moon, cards, b - 1, b, held)
             if g < b:
                 upper = g
@@ -1253,11 +1242,6 @@ class ExactSolver:
             order.insert(j - 1, order.pop(k))
         elif s == me and not pos and len(order) > 1:
             _by_history(order, self._hist)
-        elif not pos and len(order) > 1 and bit_count(h) <= OHIST_LEFT:
-            # another seat's lead: its own history, per number of tricks
-            # left (one table for every depth sent the deep searches' cuts
-            # to the leads near the root: twenty-fifth round)
-            _by_history(order, self._ohist[bit_count(h)])
         outer = self._rel
         if len(order) == 1:
             # one group of equivalent cards: what the loops below give for it
@@ -1360,9 +1344,6 @@ class ExactSolver:
                     brel = r
                     if best >= beta or best >= hi:
                         cut = True
-                        if not pos:
-                            t = bit_count(h)
-                            self._ohist[t][c] += 1 << t
                         break
                     if best > alpha:
                         alpha = best
