@@ -145,8 +145,16 @@ class EvalOptions:
     #: either side of the threshold (issue 24, docs/analysis.md, "The
     #: edge verified further": pooled Jaccard 0.900 -> 0.935 on five unseen
     #: sets, CPU per deal 1.15x median, paired).  1.0: no extension.
-    edge_verify: float = 4.0
-    edge_band: float = 1.5
+    #: 4.0 and 1.5 until helper stab28 (issue 24, docs/analysis.md "The
+    #: edge's gate against the extended mark's bar"): with them the gate
+    #: at the maximum (an estimate ``z + stop_margin - edge_band`` standard
+    #: errors above the threshold) lay on what a mark at the extended
+    #: maximum needs for a play and above it for a pass, so a loss between
+    #: the two was marked with the maximum's noise; 2.5 and 3.0 put the gate
+    #: a standard error (a pass 0.8) under that bar at the same CPU: nine
+    #: unseen sets, pooled Jaccard 0.920 -> 0.935 (21 flips gone, 8 new).
+    edge_verify: float = 3.0
+    edge_band: float = 2.5
     #: The futility test of an extension at the edge: a verdict goes past
     #: its maximum, and on towards ``edge_verify`` times it, only while its
     #: loss plus this many standard errors still reaches what a mark would
