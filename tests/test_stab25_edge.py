@@ -30,14 +30,15 @@ def test_an_extension_stops_once_its_flip_is_out_of_reach() -> None:
     so it stops, unmarked and settled; 1.15 +- 0.10 (1.25 with one
     standard error) still reaches it and goes on.  ``futility_z``'s 2.5
     (the rule before) kept 1.05 running to 12,288."""
-    run = _run(evaluator(EvalOptions()), diffs(1.05, 0.10, 4096))
+    run = _run(evaluator(EvalOptions(edge_verify=4.0, edge_band=1.5)), diffs(1.05, 0.10, 4096))
     assert run.limit() == 4 * 3072
     assert run.futile() and list(run) == []
     done = run.comparison()
     assert done.settled and not done.clear
-    going = _run(evaluator(EvalOptions()), diffs(1.15, 0.10, 4096))
+    going = _run(evaluator(EvalOptions(edge_verify=4.0, edge_band=1.5)), diffs(1.15, 0.10, 4096))
     assert not going.futile() and not going.comparison().settled
-    before = _run(evaluator(EvalOptions(edge_futility_z=2.5)), diffs(1.05, 0.10, 4096))
+    before = _run(evaluator(EvalOptions(edge_verify=4.0, edge_band=1.5, edge_futility_z=2.5)),
+                  diffs(1.05, 0.10, 4096))
     assert not before.futile()
     assert next(iter(before))[0] == EvalOptions().batch
 
@@ -54,11 +55,11 @@ def test_a_verdict_at_the_edge_that_a_policy_would_still_refuse_stops_at_its_max
         pol = i % 2
         values.append((1.75 if pol == 0 else 0.75) + (4.0 if (i // 2) % 2 == 0 else -4.0))
         pols.append(pol)
-    ev = evaluator(EvalOptions(edge_band=1.5))
+    ev = evaluator(EvalOptions(edge_verify=4.0, edge_band=1.5))
     assert ev.near_edge(values, pols, 1.0, 2.0)
     run = _run(ev, values, pols)
     assert run.limit() == 3072 and list(run) == [] and run.comparison().settled
-    before = _run(evaluator(EvalOptions(edge_band=1.5, edge_futility_z=2.5)), values, pols)
+    before = _run(evaluator(EvalOptions(edge_verify=4.0, edge_band=1.5, edge_futility_z=2.5)), values, pols)
     assert before.limit() == 4 * 3072
 
 

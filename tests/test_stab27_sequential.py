@@ -41,7 +41,7 @@ def test_the_edge_futility_test_runs_once_at_the_maximum(monkeypatch: pytest.Mon
     futile: one futility test for both answers, asked any number of times
     (main ran it twice for ``futile()`` and once more for every ``limit()``)."""
     calls = _counting(monkeypatch)
-    run = _run(evaluator(EvalOptions()), diffs(1.33, 0.12, 3072))
+    run = _run(evaluator(EvalOptions(edge_verify=4.0, edge_band=1.5)), diffs(1.33, 0.12, 3072))
     assert not run.futile()
     assert run.limit() == 4 * 3072
     assert not run.futile() and run.limit() == 4 * 3072

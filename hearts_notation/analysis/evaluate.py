@@ -145,8 +145,16 @@ class EvalOptions:
     #: either side of the threshold (issue 24, docs/analysis.md, "The
     #: edge verified further": pooled Jaccard 0.900 -> 0.935 on five unseen
     #: sets, CPU per deal 1.15x median, paired).  1.0: no extension.
-    edge_verify: float = 4.0
-    edge_band: float = 1.5
+    #: 4.0 and 1.5 until helper stab28 (issue 24, docs/analysis.md "The
+    #: edge's gate against the extended mark's bar"): with them the gate
+    #: at the maximum (an estimate ``z + stop_margin - edge_band`` standard
+    #: errors above the threshold) lay on what a mark at the extended
+    #: maximum needs for a play and above it for a pass, so a loss between
+    #: the two was marked with the maximum's noise; 2.5 and 3.0 put the gate
+    #: a standard error (a pass 0.8) under that bar at the same CPU: nine
+    #: unseen sets, pooled Jaccard 0.920 -> 0.935 (21 flips gone, 8 new).
+    edge_verify: float = 3.0
+    edge_band: float = 2.5
     #: The futility test of an extension at the edge: a verdict goes past
     #: its maximum, and on towards ``edge_verify`` times it, only while its
     #: loss plus this many standard errors still reaches what a mark would
@@ -162,38 +170,6 @@ class EvalOptions:
     #: unmarked, CPU per deal 1.44 -> 1.34 s mean (paired).  2.5: the rule
     #: before it.
     edge_futility_z: float = 1.0
-    #: A floor, in points per world, on the standard deviation the
-    #: futility test (``futility_z``, within a verdict's maximum) assumes:
-    #: its standard error is at least ``futility_sd / sqrt(n)`` after *n*
-    #: worlds.  A heavy-tailed loss (a queen of spades or a moon in a few
-    #: worlds in a hundred) shows in its first few hundred worlds neither
-    #: its rare large losses nor the spread they bring, so its mean and its
-    #: standard error are both too small together (``- 0.06 ± 0.52 @256``
-    #: under one seed, ``?! 1.90 ± 0.15 @3072`` under another: issue 24,
-    #: helper stab25); the floor keeps such a verdict going until its worlds
-    #: could have shown them.  0: no floor (the rule before).  Not applied
-    #: to an extension at the edge (``edge_futility_z``), whose thousands of
-    #: worlds have seen their tail.  Measured (issue 24, helper stab26,
-    #: docs/analysis.md "A floor under futility"): not the default.
-    futility_sd: float = 0.0
-    #: The ambiguous middle (issue 24, helper stab27, docs/analysis.md
-    #: "The ambiguous middle"): a verdict whose loss's estimate is at or
-    #: above the threshold while its bound (``z + stop_margin`` standard
-    #: errors below) is not is neither given up by the futility test
-    #: within its maximum nor stopped at it: one more stage takes it to
-    #: ``edge_stage`` times its maximum, where the edge's gate
-    #: (``edge_band``, ``edge_futility_z``) decides again, on those worlds,
-    #: whether it goes on to ``edge_verify`` times it.  The gate at the
-    #: maximum sits where a mark at the extended maximum would (a bound
-    #: ``edge_band`` standard errors under the threshold is an estimate at
-    #: the extended mark's bar), so whether a loss there was extended, and
-    #: so marked, turned on the noise of the maximum's estimate, not of the
-    #: extension's (``?! 1.22 ± 0.05 @ w12288`` under one seed, ``- 1.09 ±
-    #: 0.10 @ w3072`` under another).  1.0: off (the rule before).
-    #: Measured with 2 on four unseen sets: pooled Jaccard 0.928 -> 0.937,
-    #: within its noise, for 1.26-1.38x the CPU a deal (919: 0.949 -> 0.918):
-    #: not the default (docs/performance.md, "helper stab27").
-    edge_stage: float = 1.0
     seed: int = 0
 
 
@@ -730,23 +706,15 @@ class Evaluator:
         errors the policy's agreement asks (the policies must agree).  The
         budget those worlds would have used goes to the verdicts that can
         still become clear.  *fz* replaces ``futility_z`` (an extension at
-        the edge: ``edge_futility_z``).  Within the maximum the standard
-        errors are at least those of ``futility_sd`` points a world: a
-        heavy tail not seen yet (see :class:`EvalOptions`)."""
+        the edge: ``edge_futility_z``)."""
         n = len(diffs)
         if n < least or n >= budget:
             return False
         zp = self.options.z if z is None else z
         zz = zp + self.options.stop_margin
-        floor = self.options.futility_sd if fz is None else 0.0
         fz = self.options.futility_z if fz is None else fz
         shrink = math.sqrt(n / budget)
         mean, se, per = self._summary(diffs, pols)
-        if floor > 0:
-            se = max(se, floor / math.sqrt(n))
-            # each policy holds about its share of the worlds
-            least_e = floor / math.sqrt(n / max(1, len(per)))
-            per = [(m, max(e, least_e)) for m, e in per]
         if mean + fz * se < threshold + zz * se * shrink:
             return True
         # a policy that would still refuse the loss (its mean plus ``z`` of
@@ -1060,62 +1028,22 @@ class Sequential:
             return self._decided[1], self._decided[2]
         ev = self.evaluator
         extended = int(self.budget * ev.options.edge_verify)
-        stage = int(self.budget * ev.options.edge_stage)
-        staging = self.budget < stage < extended
         limit = self.budget
         checked = False   # the extension's futility test ran, and granted it
         if extended > self.budget and n >= self.budget:
-            if n == self.budget:
-                limit, checked = self._gate(self.diffs, self.pols, staging)
-            elif n < stage or (staging and n == stage):
-                # past the maximum: its gate's answer, on its worlds (a
-                # resumed comparison finds the same), at the stage again
-                limit, _ = self._gate(self.diffs[:self.budget], self.pols[:self.budget],
-                                      staging)
-                if limit == stage and n == stage:
-                    limit, checked = self._gate(self.diffs, self.pols, False)
-                    limit = extended if limit == extended else stage
-            else:
+            if n > self.budget:
                 limit = extended
+            elif (ev.near_edge(self.diffs, self.pols, self.threshold, self.z)
+                  and not ev._futile(self.diffs, self.pols, self.threshold, self.z, self.least,
+                                     extended, ev.options.edge_futility_z)):
+                limit, checked = extended, True
         if checked:
             futile = False
-        elif staging and (limit == stage or n < self.budget) and self._middle():
-            futile = False   # the ambiguous middle is not given up
-        elif limit == stage and staging:
-            # the stage's worlds are the edge's: its futility, against the
-            # extended maximum (what a flip could still reach)
-            futile = ev._futile(self.diffs, self.pols, self.threshold, self.z, self.least,
-                                extended, ev.options.edge_futility_z)
         else:
             futile = ev._futile(self.diffs, self.pols, self.threshold, self.z, self.least, limit,
                                 ev.options.edge_futility_z if limit > self.budget else None)
         self._decided = (n, limit, futile)
         return limit, futile
-
-    def _middle(self, diffs: Sequence[float] | None = None,
-                pols: Sequence[int] | None = None) -> bool:
-        """Whether the loss's estimate is at or above the threshold (its
-        bound, unclear, below it): the ambiguous middle of
-        ``EvalOptions.edge_stage``."""
-        mean, _, _ = self.evaluator._summary(self.diffs if diffs is None else diffs,
-                                             self.pols if pols is None else pols)
-        return mean >= self.threshold
-
-    def _gate(self, diffs: list[float], pols: list[int], staging: bool) -> tuple[int, bool]:
-        """The limit a verdict unclear with these worlds at its maximum
-        gets: ``edge_verify`` times it at the edge while a flip is in reach
-        (:meth:`limit`), else ``edge_stage`` times it in the ambiguous
-        middle (*staging*), else the maximum; and whether the extension's
-        futility test granted the extension (then it is not futile)."""
-        ev = self.evaluator
-        extended = int(self.budget * ev.options.edge_verify)
-        if (ev.near_edge(diffs, pols, self.threshold, self.z)
-                and not ev._futile(diffs, pols, self.threshold, self.z, self.least, extended,
-                                   ev.options.edge_futility_z)):
-            return extended, True
-        if staging and self._middle(diffs, pols):
-            return int(self.budget * ev.options.edge_stage), False
-        return self.budget, False
 
     def __iter__(self) -> Iterator[tuple[int, str]]:
         ev = self.evaluator
