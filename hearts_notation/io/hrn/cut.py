@@ -609,16 +609,21 @@ FENCE: Final = re.compile(_FENCE_PAT + r"[ \t\f\r]*\Z")
 #: (``---``, ``===``, ``***``), ``-- end --``, ``--- fin ---``, ``== END ==``,
 #: ``fin du relevé`` (typed22).  After a game's ``result`` line it starts no
 #: game of its own; the reader tells it (``syntax.end_mark``).
-_END_PAT = (r"[ \t]*(?:(?:-{2,}|={2,}|\*{3,}|_{3,})[ \t]*)?"
+_END_PAT = (r"[ \t]*+(?:(?:-{2,}+|={2,}+|\*{3,}+|_{3,}+)[ \t]*+)?"
             r"(?:(?:the[ \t]+)?end(?:[ \t]+of[ \t]+(?:the[ \t]+)?(?:record|game|file))?"
             r"|fin(?:[ \t]+(?:du[ \t]+relev[ée]|du[ \t]+fichier|de[ \t]+(?:la[ \t]+)?partie))?"
             # (french23: ``Partie terminée``, ``partie finie``)
             r"|partie[ \t]+(?:termin[ée]e|finie))?"
-            r"[ \t.!]*(?:-{2,}|={2,}|\*{3,}|_{3,})?")
-END_MARK: Final = re.compile(r"(?i:" + _END_PAT + r")[ \t\f\r]*\Z")
+            r"[ \t.!]*+(?:-{2,}+|={2,}+|\*{3,}+|_{3,}+)?")
+#: Every run of the mark is possessive (``*+``): written greedy, the runs of
+#: spaces and of ``-`` side by side split a long line every way before
+#: ``\Z`` failed, cubic in it (typed28: over 5 s for 2,000 spaces before an
+#: ``x``); each run is followed by what it cannot take, so a run that gives
+#: nothing back matches the same lines.
+END_MARK: Final = re.compile(r"(?i:" + _END_PAT + r")[ \t\f\r]*+\Z")
 #: A line after a game's ``result`` line that belongs to that game: a fence
 #: or an end mark (:data:`FENCE`, :data:`END_MARK`).
-TRAILER: Final = re.compile(r"(?i:(?:" + _FENCE_PAT + "|" + _END_PAT + r"))[ \t\f\r]*\Z")
+TRAILER: Final = re.compile(r"(?i:(?:" + _FENCE_PAT + "|" + _END_PAT + r"))[ \t\f\r]*+\Z")
 #: A piece that begins with a fence or an end mark, after blank lines: the one
 #: look a piece costs (a scan of a whole chunk for ``` took 2 ms a 2 MB chunk,
 #: a tenth of the cut).

@@ -1144,7 +1144,13 @@ _POINTS_HEAD: Final = re.compile(r"[ \t\f]*(?:score|marque|total)(?!\w)", re.IGN
 #: (``N=3``, ``N : 3 pts,``), and a line of them, a note after.
 _PAIR: Final = re.compile(r"([^\W\d_]\w*)[^\S\n]*[:=]?[^\S\n]*(" + _POINTS + r")"
                           r"(?:[^\S\n]*(?:pts?|points?)\.?(?!\w))?[^\S\n]*,?[^\S\n]*")
-_PAIRS_LINE: Final = re.compile(rf"[ \t\f]*((?:{_PAIR.pattern}){{2,}})(?:\{{[^{{}}]*\}}[^\S\n]*)*\Z",
+#: Each pair is atomic (``(?>…)``): a seat's word may end in digits (``J1 3``)
+#: and a pair's points are digits, so written as a plain group, a line such
+#: as ``E: 20h30 20h30 …`` that is no points line tried every split of every
+#: pair before failing, exponential in the line (typed28: 2 s for 120
+#: characters).  A pair's first split, the one :data:`_PAIR`'s ``finditer``
+#: gives, ends where any other would: its digits run to the end of theirs.
+_PAIRS_LINE: Final = re.compile(rf"[ \t\f]*((?>{_PAIR.pattern}){{2,}})(?:\{{[^{{}}]*\}}[^\S\n]*)*\Z",
                                 re.IGNORECASE)
 #: A number cut by a decimal or thousands mark, where points stand: the
 #: digits before the error (group 1), the mark (2), and the digits at it.
@@ -1259,11 +1265,18 @@ def _points_slip(text: str, start: int, found: str, expected: set[str], base: in
 _CELLS_HEAD: Final = re.compile(r"[ \t\f]*(score|marque|total)(?!\w)[ \t\f\u00a0\u202f]*:?", re.IGNORECASE)
 #: What parts the cells of a spreadsheet's row pasted as text: ``;`` (the CSV
 #: of a French spreadsheet), a tab (cells copied from the grid).
-_CELL_MARK: Final = re.compile(r"[^\S\n]*[;\t][^\S\n]*")
+#: Its blanks before the mark start only where a run of blanks starts (the
+#: look behind): searched from every blank of a long run, each start ran to
+#: the run's end, quadratic in it (typed28); a match from inside a run is one
+#: from its start, and a mark right after a match's blanks starts the next.
+_CELL_MARK: Final = re.compile(r"(?:(?<![^\S\n])[^\S\n]*)?[;\t][^\S\n]*")
 _WHOLE: Final = re.compile(_POINTS)
 #: A row of a score sheet's columns ruled by bars (``Nord | Est | Sud |
 #: Ouest``, ``3 | 4 | 15 | 4``; french23), and the bar between two cells.
-_BAR_ROW: Final = re.compile(r"[ \t\f]*\|?[^|\n;{]+(?:\|[^|\n;{]+){2,}\|?[ \t\f]*")
+#: Its cells are possessive and its blanks before a first bar are the first
+#: cell's when no bar follows them (typed28: written ``[ \t\f]*\|?[^|…]+``,
+#: a line of spaces split every way between the two, quadratic in it).
+_BAR_ROW: Final = re.compile(r"(?:[ \t\f]*+\|)?[^|\n;{]++(?:\|[^|\n;{]++){2,}\|?[ \t\f]*")
 _BAR_MARK: Final = re.compile(r"[^\S\n]*\|[^\S\n]*")
 #: A row of whole numbers parted by blanks alone (``3    4   15    4``; french24).
 _SPACED_ROW: Final = re.compile(r"[ \t\f]*" + _POINTS + r"(?:[ \t\f\u00a0]+" + _POINTS + r")+[ \t\f]*")

@@ -679,8 +679,11 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
 
 
 #: A Markdown table's rule row (``|---|---|``, ``| :---: | --- |``): it only
-#: underlines the table's heading.
-_TABLE_RULE: Final = re.compile(r"[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?[ \t]*")
+#: underlines the table's heading.  Its runs are possessive (``*+``): two
+#: runs of spaces side by side split a long line of spaces every way,
+#: quadratic in it (typed28); a cell ends at its ``|``, so no run need give back.
+_TABLE_RULE: Final = re.compile(r"[ \t]*+\|?(?:[ \t]*+:?-{3,}+:?[ \t]*+\|)++"
+                                r"(?:[ \t]*+:?-{3,}+:?[ \t]*+)?[ \t]*+")
 
 
 #: A deal header's field typed on a line of its own under the header, as a
@@ -738,10 +741,15 @@ def _header_field_line(b: _GameBuilder, text: str, line: int) -> Msg | None:
 #: shift key (``&é"'(-è_çà``), a number, a card's rank or a trick's number
 #: made of them (``&(``, ``é♣``, ``"."``), with the suit or the dot after it
 #: (french23: a record typed on a phone or a laptop whose caps lock was off).
+#: The word's run is possessive (``++``) and its one non-digit looked for
+#: ahead: written ``X*YX*``, a long run of ``(`` or ``"`` glued to a word
+#: tried every split, quadratic in the run (typed28: 4 s for 8,000 ``(``);
+#: a shorter run never matches where the whole one does not (the character
+#: after it is one of the run's, neither a suit, a dot nor a space).
 _AZERTY: Final = {"&": "1", "é": "2", '"': "3", "'": "4", "(": "5", "-": "6", "è": "7", "_": "8",
                   "ç": "9", "à": "0"}
 _AZERTY_WORD: Final = re.compile(
-    "(?<![^\\s])([&é\"'(\\-è_çà0-9]*[&é\"'(è_çà][&é\"'(\\-è_çà0-9]*)"
+    "(?<![^\\s])(?=[\\-0-9]*[&é\"'(è_çà])([&é\"'(\\-è_çà0-9]++)"
     "(?=[♠♥♦♣]\ufe0f?(?!\\S)|[.)]?(?!\\S))")
 
 
@@ -770,16 +778,20 @@ def _azerty_digits(text: str, line: int) -> tuple[Msg, int] | None:
 #: (``mardi 6 décembre 2026``, ``Le 1er décembre 2026.``; french23): the date
 #: (group 1) is the ``Date`` tag's, kept as written (spec 2.2).
 _DATE_LINE: Final = re.compile(
-    r"[ \t\f]*(?:le[ \t\f]+)?((?:(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)[ \t\f]+)?"
+    r"[ \t\f]*+(?:le[ \t\f]+)?((?:(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)[ \t\f]+)?"
     r"(?:le[ \t\f]+)?(?:1er|[0-9]{1,2})[ \t\f]+(?:janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t"
-    r"|septembre|octobre|novembre|d[ée]cembre)[ \t\f]+[0-9]{4})[ \t\f]*\.?[ \t\f\r]*", re.IGNORECASE)
+    r"|septembre|octobre|novembre|d[ée]cembre)[ \t\f]+[0-9]{4})[ \t\f]*+\.?[ \t\f\r]*+", re.IGNORECASE)
 #: A table's number and a round's on a line of their own, as a club's sheet
 #: heads its page (``Table 3, tour 2``, ``Tour 2``, ``Table n° 3``, ``Round 2``;
 #: typed27): the table's number (group 1), the round's word (2) and number (3).
+#: Its runs of spaces are possessive (``*+``), as :data:`_DATE_LINE`'s: every
+#: part being optional, five runs side by side split a line of spaces every
+#: way before failing (typed28: over 20 s for 2,500 spaces after a game).
 _TABLE_ROUND_LINE: Final = re.compile(
-    r"[ \t\f]*(?:table[ \t\f]*(?:n[°º]|no\.?|#)?[ \t\f]*([0-9]+))?"
-    r"(?:[ \t\f]*[,;/\u2013\u2014-]?[ \t\f]*(tour|manche|round)[ \t\f]*(?:n[°º]|no\.?|#)?[ \t\f]*([0-9]+))?"
-    r"[ \t\f]*\.?[ \t\f\r]*", re.IGNORECASE)
+    r"[ \t\f]*+(?:table[ \t\f]*+(?:n[°º]|no\.?|#)?[ \t\f]*+([0-9]+))?"
+    r"(?:[ \t\f]*+[,;/\u2013\u2014-]?[ \t\f]*+(tour|manche|round)"
+    r"[ \t\f]*+(?:n[°º]|no\.?|#)?[ \t\f]*+([0-9]+))?"
+    r"[ \t\f]*+\.?[ \t\f\r]*+", re.IGNORECASE)
 
 
 def _table_round_tags(text: str) -> str | None:
