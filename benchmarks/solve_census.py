@@ -530,6 +530,7 @@ class SelfishCensus(ExactSolver):
         kids: list[tuple[int, int, int]] = []    # (place in the order, own, nodes under)
         costs: dict[str, list[int]] = {k: [] for k in _ORACLES}
         stopped = False
+        vectors: set[int] = set()
         for i, c in enumerate(order):
             if (later >= 0 and best_own < inf and not later & self.above[c]
                     and (led < 0 or (c // 13 == led and c > win))
@@ -546,6 +547,7 @@ class SelfishCensus(ExactSolver):
                 costs[k].append(st.pop())
             own = field_points(v, sh, self.vmask, self.voff)
             kids.append((i, own, self.nodes - n0))
+            vectors.add(v)
             if own < best_own:
                 best, best_own = v, own
                 if best_own <= lb:
@@ -559,6 +561,10 @@ class SelfishCensus(ExactSolver):
         cnt[("cards searched", *key)] += len(kids)
         cnt[("cards", *key)] += len(order)
         cnt[("best first", *key)] += bi == kids[0][0]
+        if len(vectors) == 1 and len(kids) > 1:
+            # every card searched gave the same points to every seat
+            cnt[("one vector", *key)] += 1
+            cnt[("one vector: nodes under", *key)] += sum(k[2] for k in kids)
         cnt[("gap best - floor", *key, min(best_own - lb, 26))] += 1
         for k, st in self.stacks.items():
             mine = k == "all" or k == mc or (mc == "split" and k == f"split@{pos}")
