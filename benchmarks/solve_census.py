@@ -36,6 +36,24 @@ settles every node at *t* tricks left or fewer at once, for ceilings
 only (the nodes failing low, value at most *B* − 1), floors only (failing
 high) or both: the nodes under the first node it settles on each line.
 
+``--selfish`` (selfish30) counts the selfish search (max^n) instead, by
+default at 7 tricks left: its nodes by tricks left (cards in the mover's
+hand) and place in the trick; each node's kind (one legal card, one group
+of equivalent cards, no point left, a choice that stopped at the mover's
+floor, a choice that searched every card); by the moon (``split``, ``other``:
+another seat alone has points, ``self``: the mover alone, ``open``) the
+cards searched and skipped, how often the best came first, the gap from the
+best to the floor; the table's probes (hits, misses: a store each); and an
+oracle: the nodes a search would still visit if each choice of a class
+stopped at its best card (a floor equal to the best), an upper bound on
+what a tighter floor could save (the table's hits are taken as free, so a
+lower bound on the cost).  ``--coop`` adds, at the choices of the split
+moon that searched every card, the cooperative minimum (the fewest points
+the mover takes over every line of play, a floor valid for any choices)
+against the best (slow: a search of its own per choice).  Its instrumented
+``_mx`` is a copy of the solver's; the run checks that it gives the
+solver's card values and node count.
+
 Nothing in ``analysis/exact.py`` changes: the counts come from wrapping
 ``_ab`` and ``_mtd``, which costs time (pure Python, about 20,000 nodes a
 second), so each position is counted up to ``--node-limit`` nodes.
@@ -49,20 +67,23 @@ os.environ["HEARTS_NOTATION_PURE"] = "1"
 
 import argparse
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_solve import positions
 
-from hearts_notation.analysis.exact import PARANOID, ExactSolver, SearchLimit
-from hearts_notation.state import GameState
+from hearts_notation.analysis.exact import PARANOID, SELFISH, ExactSolver, SearchLimit, field_points
+from hearts_notation.analysis.state import MOON_SPLIT
+from hearts_notation.cards import SUIT_MASKS
+from hearts_notation.state import GameState, legal_plays_led, winning_card
 
 _QS = 1 << 49           # Q♠ (the solver's card numbering: spades from 39)
 _HEARTS = 0x1FFF << 26
 _SPADES = 0x1FFF << 39
 _ABOVE_QS = _SPADES & ~((2 << 49) - 1)
+_JD_BIT = 1 << 22       # J♦
 _MOON_OPEN = -1         # the moon states of the solver (analysis.state: open -1, split -2)
 
 
@@ -367,6 +388,239 @@ class Census(ExactSolver):
             self.spades[(self.bound, qk, _pop(mine & _ABOVE_QS), _pop(holder & _SPADES & ~_QS))] += 1
 
 
+class _Probes(dict[object, int]):
+    """The selfish table, counting its probes (a miss is followed by a store)."""
+
+    def __init__(self, counts: Counter[object]) -> None:
+        super().__init__()
+        self.counts = counts
+
+    def get(self, key: object, default: int | None = None) -> int | None:  # type: ignore[override]
+        got = dict.get(self, key, default)
+        self.counts["table hit" if got is not None else "table miss (stored)"] += 1
+        return got
+
+
+#: the oracle's classes: every choice, or those of one moon class, or of
+#: the split moon at one place in the trick
+_ORACLES = ("all", "split", "other", "self", "open", *tuple(f"split@{p}" for p in range(4)))
+
+
+class SelfishCensus(ExactSolver):
+    """The selfish search (``_mx``, copied with counters: see the module
+    docstring) counting where its nodes go."""
+
+    def __init__(self, *args: object, coop: bool = False, **kw: object) -> None:
+        super().__init__(*args, **kw)  # type: ignore[arg-type]
+        self.counts: Counter[object] = Counter()
+        self._tt_vec = _Probes(self.counts)
+        self.coop = coop
+        self._coop_tt: dict[tuple[int, int, bool, int], int] = {}
+        # the oracle's cost so far, per class: a stack of sums, one per open child
+        self.stacks: dict[str, list[int]] = {k: [0] for k in _ORACLES}
+
+    def _enter_child(self) -> None:
+        for st in self.stacks.values():
+            st.append(0)
+
+    def _leave_child(self) -> None:
+        for st in self.stacks.values():
+            x = st.pop()
+            st[-1] += 1 + x
+
+    def _mx_two(self, leader: int, broken: bool, moon: int, held: int) -> int:
+        for st in self.stacks.values():
+            st[-1] += 1
+        return super()._mx_two(leader, broken, moon, held)
+
+    def coop_min(self, s: int, leader: int, first: bool, broken: bool, held: int, pos: int,
+                 tm: int, lead: int, win: int, wseat: int, cut: int) -> int:
+        """The fewest raw points *s* takes from the trick in progress on, over
+        every line of play (stops at *cut* or less); the split moon."""
+        n = self.n
+        if pos == n:
+            if not broken and tm & self.breaks[lead]:
+                broken = True
+            pts = self._points(tm) if wseat == s and tm & self.scoring else 0
+            if not held & self.scoring:
+                return pts
+            key = (held, wseat, broken, s)
+            got = self._coop_tt.get(key)
+            if got is None:
+                got = self.coop_min(s, wseat, False, broken, held, 0, 0, -1, -1, -1, -(1 << 20))
+                self._coop_tt[key] = got
+            return pts + got
+        j = (leader + pos) % n
+        h = self._hand(j)
+        legal = legal_plays_led(self.rules, h, win // 13 if pos else -1, first, broken)
+        best = 1 << 20
+        while legal:
+            b = legal & -legal
+            legal ^= b
+            c = b.bit_length() - 1
+            self._set(j, h & ~b)
+            if not pos:
+                v = self.coop_min(s, leader, first, broken, held & ~b, 1, b, c, c, j, cut)
+            else:
+                ntm = tm | b
+                nwin = winning_card(lead, ntm)
+                v = self.coop_min(s, leader, first, broken, held & ~b, pos + 1, ntm, lead, nwin,
+                                  j if nwin == c else wseat, cut)
+            self._set(j, h)
+            if v < best:
+                best = v
+                if best <= cut or best <= self.jlow:
+                    break
+        return best
+
+    def _mx(self, leader: int, first: bool, broken: bool, moon: int, held: int,
+            pos: int, tm: int, lead: int, win: int, wseat: int) -> int:
+        n = self.n
+        if pos == n:
+            return self._mx_end(leader, broken, moon, held, tm, lead, win, wseat)
+        cnt = self.counts
+        s, led, legal = self._enter(leader, first, broken, pos, win)
+        h = self._hand(s)
+        cnt[("node", _pop(h), pos)] += 1
+        if not legal & (legal - 1):
+            cnt["kind: one legal card"] += 1
+            self._set(s, h & ~legal)
+            self._enter_child()
+            v = self._mx_play(leader, first, broken, moon, held, pos, tm, lead, win, wseat, s,
+                              legal.bit_length() - 1)
+            self._leave_child()
+            self._set(s, h)
+            return v
+        alive = tm | held
+        if not alive & self.scoring:
+            cnt["kind: no point left"] += 1
+            for st in self.stacks.values():
+                st[-1] += 1
+            return self.term_code[moon + 2]
+        order = self._ordered(legal, alive, led, win)
+        if len(order) == 1:
+            cnt["kind: one group"] += 1
+            c = order[0]
+            self._set(s, h & ~(1 << c))
+            self._enter_child()
+            v = self._mx_play(leader, first, broken, moon, held, pos, tm, lead, win, wseat, s, c)
+            self._leave_child()
+            self._set(s, h)
+            return v
+        mc = ("split" if moon == MOON_SPLIT else "open" if moon == _MOON_OPEN
+              else "self" if moon == s else "other")
+        jlow = self.jlow if alive & _JD_BIT else 0
+        lb = jlow if moon == MOON_SPLIT else self._bounds(s, moon, alive)[0]
+        later = -1
+        floor = 0
+        if moon != _MOON_OPEN and moon != s:
+            later = self._later(leader, pos)
+            taken = self._points(tm & self.pen) if tm & self.pen else 0
+            floor = jlow + taken
+            if self.sure_ok and led >= 0 and not legal & ~SUIT_MASKS[led]:
+                low = (legal & -legal).bit_length() - 1
+                if low > win and not later & self.above[low]:
+                    sure = taken + self._forced(leader, pos, led)
+                    if sure > 0 and jlow + sure > lb:
+                        lb = jlow + sure
+        inf = 1 << 20
+        best = 0
+        best_own = inf
+        sh = self.vbits * s
+        kids: list[tuple[int, int, int]] = []    # (place in the order, own, nodes under)
+        costs: dict[str, list[int]] = {k: [] for k in _ORACLES}
+        stopped = False
+        vectors: set[int] = set()
+        for i, c in enumerate(order):
+            if (later >= 0 and best_own < inf and not later & self.above[c]
+                    and (led < 0 or (c // 13 == led and c > win))
+                    and floor + self.card_pen[c]
+                    + (self._forced(leader, pos + 1, c // 13) if self.sure_ok else 0) >= best_own):
+                cnt[("skipped (sure winner)", mc)] += 1
+                continue
+            n0 = self.nodes
+            self._set(s, h & ~(1 << c))
+            for st in self.stacks.values():
+                st.append(0)
+            v = self._mx_play(leader, first, broken, moon, held, pos, tm, lead, win, wseat, s, c)
+            for k, st in self.stacks.items():
+                costs[k].append(st.pop())
+            own = field_points(v, sh, self.vmask, self.voff)
+            kids.append((i, own, self.nodes - n0))
+            vectors.add(v)
+            if own < best_own:
+                best, best_own = v, own
+                if best_own <= lb:
+                    stopped = True
+                    break
+        self._set(s, h)
+        key = (mc, "stopped at the floor" if stopped else "searched every card")
+        cnt[("kind", *key)] += 1
+        bi = min(k for k in kids if k[1] == best_own)[0]
+        nb = sum(1 for k in kids if k[0] <= bi)
+        cnt[("cards searched", *key)] += len(kids)
+        cnt[("cards", *key)] += len(order)
+        cnt[("best first", *key)] += bi == kids[0][0]
+        if len(vectors) == 1 and len(kids) > 1:
+            # every card searched gave the same points to every seat
+            cnt[("one vector", *key)] += 1
+            cnt[("one vector: nodes under", *key)] += sum(k[2] for k in kids)
+        cnt[("gap best - floor", *key, min(best_own - lb, 26))] += 1
+        for k, st in self.stacks.items():
+            mine = k == "all" or k == mc or (mc == "split" and k == f"split@{pos}")
+            st[-1] += 1 + sum(costs[k][:nb] if mine else costs[k])
+        if self.coop and mc == "split" and not stopped:
+            c0 = self.coop_min(s, leader, first, broken, held, pos, tm, lead, win, wseat, lb)
+            cnt[("coop", "= best" if c0 == best_own else "above floor" if c0 > lb else "= floor")] += 1
+        return best
+
+
+def _selfish(states: list[GameState], picks: list[int], limit: int, coop: bool) -> None:
+    """--selfish: the census of the selfish search, checked against the solver."""
+    total: Counter[object] = Counter()
+    nodes = 0
+    oracle: Counter[str] = Counter()
+    for k in picks:
+        st = states[k - 1]
+        sv = SelfishCensus(st.rules, SELFISH, node_limit=limit, coop=coop)
+        plain = ExactSolver(st.rules, SELFISH, node_limit=limit)
+        try:
+            got = sv.card_values(st)
+            want = plain.card_values(st)
+        except SearchLimit:
+            print(f"position {k}: past the node limit, left out")
+            continue
+        if got != want or sv.nodes != plain.nodes:
+            raise SystemExit(f"position {k}: the census's search differs from the solver's "
+                             f"({sv.nodes} nodes, {plain.nodes}): update its copy of _mx")
+        nodes += sv.nodes
+        total.update(sv.counts)
+        for name, stack in sv.stacks.items():
+            oracle[name] += stack[0]
+        print(f"position {k}: {sv.nodes:,} nodes")
+    n = nodes or 1
+    print(f"\nselfish nodes: {nodes:,}")
+    print("nodes by cards in the mover's hand (tricks left) and place in the trick:")
+    for key in sorted((x for x in total if isinstance(x, tuple) and x[0] == "node"),
+                      key=lambda x: (-x[1], x[2])):
+        print(f"  {key[1]} cards, place {key[2]}: {total[key]:,} ({100 * total[key] / n:.1f}%)")
+    for key, v in sorted(total.items(), key=str):
+        if isinstance(key, tuple) and key[0] in ("node", "gap best - floor"):
+            continue
+        label = " | ".join(str(x) for x in key) if isinstance(key, tuple) else str(key)
+        print(f"  {label}: {v:,}")
+    print("gap from the best to the floor at the choices that searched every card "
+          "(moon: gap count, ...):")
+    for mc in ("split", "other", "self", "open"):
+        row = sorted((x[-1], v) for x, v in total.items() if isinstance(x, tuple)
+                     and x[0] == "gap best - floor" and x[1] == mc and x[2] != "stopped at the floor")
+        if row:
+            print(f"  {mc}: " + ", ".join(f"{g}: {v:,}" for g, v in row))
+    print("oracle (each choice of the class stops at its best card): nodes left")
+    for name in _ORACLES:
+        print(f"  {name}: {oracle[name]:,} ({100 * oracle[name] / n:.1f}%)")
+
+
 def _run(state: GameState, limit: int, lines: int = 0) -> Census:
     sv = Census(state.rules, PARANOID, node_limit=limit)
     sv.lines = lines
@@ -432,10 +686,19 @@ def main() -> None:
     ap.add_argument("--lines", type=int, default=0, metavar="B",
                     help="follow every node of the root searches of bound B "
                          "(25: the window 24/25): how lines end, what an oracle would save")
+    ap.add_argument("--selfish", action="store_true",
+                    help="count the selfish search instead (default 7 tricks left)")
+    ap.add_argument("--coop", action="store_true",
+                    help="with --selfish: the cooperative minimum against the best (slow)")
     args = ap.parse_args()
+    if args.selfish and args.tricks == 13 and "--tricks" not in sys.argv:
+        args.tricks = 7
     states = positions(args.deals, args.seed, args.tricks)
     picks = ([int(k) for k in args.positions.split(",")] if args.positions
              else list(range(1, len(states) + 1)))
+    if args.selfish:
+        _selfish(states, picks, args.node_limit, args.coop)
+        return
     total: dict[tuple[object, ...], int] = defaultdict(int)
     spades: dict[tuple[object, ...], int] = defaultdict(int)
     for k in picks:
