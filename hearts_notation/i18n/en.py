@@ -1242,7 +1242,9 @@ MESSAGES.update({
     "match.no_ratings": 'No ratings: the openskill package is missing (pip install "hearts-notation[ratings]").',
     "ratings.missing": '--ratings needs the openskill package: pip install "hearts-notation[ratings]"',
     "ratings.formats": "--ratings works with --format table or json",
-    "ratings.title": "Ratings (OpenSkill, Plackett-Luce; {results} results)",
+    # (counted: "1 results" was shown for a single result; lang27)
+    "ratings.title.one": "Ratings (OpenSkill, Plackett-Luce; {results} result)",
+    "ratings.title.other": "Ratings (OpenSkill, Plackett-Luce; {results} results)",
     "ratings.player": "player",
     "ratings.rating": "rating",
     "ratings.sigma": "± σ",

@@ -1558,7 +1558,9 @@ MESSAGES.update({
     "match.no_ratings": "Pas de cotes : le paquet openskill manque (pip install \"hearts-notation[ratings]\").",
     "ratings.missing": "--ratings demande le paquet openskill : pip install \"hearts-notation[ratings]\"",
     "ratings.formats": "--ratings s'emploie avec --format table ou json",
-    "ratings.title": "Cotes (OpenSkill, Plackett-Luce ; {results} résultats)",
+    # (au singulier pour 0 et 1 : « 1 résultats » s'affichait ; lang27)
+    "ratings.title.one": "Cotes (OpenSkill, Plackett-Luce ; {results} résultat)",
+    "ratings.title.other": "Cotes (OpenSkill, Plackett-Luce ; {results} résultats)",
     "ratings.player": "joueur",
     "ratings.rating": "cote",
     "ratings.sigma": "± σ",
