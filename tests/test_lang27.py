@@ -29,3 +29,24 @@ def test_the_ratings_of_a_single_result_say_it_in_the_singular(lang: str, title:
                       str(SAMPLES / "game.yaml"))
     assert status == 0, out
     assert title in out, out
+
+
+@pytest.mark.parametrize(("lang", "told"), [
+    ("fr", "historique, action 106 : 1\u202f948 actions après la fin de la donne"),
+    ("en", "history, action 106: 1,948 actions after the end of the deal")])
+def test_a_counted_message_groups_its_count_the_language_s_way(
+        tmp_path: Path, lang: str, told: str) -> None:
+    """An OpenSpiel history long past its deal's end (hostile28's long
+    history): "1948 actions après la fin de la donne", the count of a
+    counted message shown bare where the summaries say "1 948"."""
+    import random
+
+    rng = random.Random(28)
+    deal = list(range(52))
+    rng.shuffle(deal)
+    actions = [0, *deal, *(k % 52 for k in range(2_000))]
+    history = tmp_path / "long.json"
+    history.write_text("[" + ", ".join(map(str, actions)) + "]\n", encoding="utf-8")
+    status, out = run("validate", "--from", "openspiel-history", "--lang", lang, str(history))
+    assert status == 2, out
+    assert told in out, out

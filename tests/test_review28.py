@@ -29,7 +29,7 @@ def test_placing_an_early_error_in_a_long_history_does_not_index_the_whole_of_it
     actions = [0, *deal, *(k % 52 for k in range(100_000))]
     text = "[" + ", ".join(map(str, actions)) + "]\n"
     told, peak = refusal_peak("[" + ", ".join(map(str, actions[:300])) + "]\n", text,
-                              "action 106: 99948 actions after")
+                              "action 106: 99,948 actions after")
     assert (told.line, told.column) == (1, 401)
     assert peak < 8 * len(text), peak       # (47 times the text on main)
 

@@ -504,6 +504,10 @@ def render(lang: str, key: str, /, args: Args | Mapping[str, Arg] = ()) -> str:
         n = pairs[counted]
         key = f"{base}.{plural(lang, n) if isinstance(n, (int, float)) else 'other'}"
     shown = {k: _show(lang, v) for k, v in pairs.items()}
+    if sep and isinstance(n, int) and not isinstance(n, bool):
+        # the count grouped the language's way, as count() shows it: an
+        # OpenSpiel history's "19948 actions after the end" (lang27)
+        shown[counted] = number(lang, n)
     messages = _merged(lang)
     template = messages[key]
     elide = messages.get("narrate.elide")
