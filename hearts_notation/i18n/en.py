@@ -2346,3 +2346,19 @@ MESSAGES.update({
     # [coord11] a folder inside a folder named on the command line that cannot be listed (io/stream.open_binary).
     "input.folder_permission": "a folder that cannot be listed (permission denied): the records in it are not read",
 })
+MESSAGES.update({
+    # [coach28] the card is higher than every card of its suit in the other hands, but the seat holds a higher one (analysis/explain._high_left, _lead_won).
+    "explain.high_left_out": "{seat}, void in the suit led, {played}; {best} was higher than every {suit} still out: kept, it may have to win a {suit} trick later, perhaps one with points, so it was the card to discard.",
+    "explain.high_left_lead_out": "{seat} {played}; {best} was higher than every {suit} still out: kept, it may have to win a {suit} trick later, at a time others choose; cashed now, on the seat's own lead, it wins a trick the seat chose.",
+    "explain.lead_won_top_out": "{seat} led {card}, higher than every {suit} still out, and took {points} with it; {best} had {higher} of its suit still out against it and could lose the trick.",
+    # [coach28] the pass sentences with one high spade kept (analysis/explain.explain_pass): "it", not "them".
+    "explain.pass_queen_high_one": "{seat} passed Q♠ but kept {high} with only {small}: the queen can come back onto it; passing {best} was safer.",
+    "explain.pass_queen_high_bare_one": "{seat} passed Q♠ but kept {high} with no small spade: the queen can come back onto it; passing {best} was safer.",
+    "explain.pass_high_spades_one": "{seat} kept {high} with only {small} while Q♠ was out: the queen can fall on it; passing {best} was safer.",
+    "explain.pass_high_spades_bare_one": "{seat} kept {high} with no small spade while Q♠ was out: the queen can fall on it; passing {best} was safer.",
+    # [coach28] Q♠ led into A♠/K♠ still out, and the queen won its own trick (analysis/explain._lead_queen).
+    "explain.lead_queen.high.A": "A♠", "explain.lead_queen.high.K": "K♠",
+    "explain.lead_queen.high.AK": "A♠ and K♠",
+    "explain.lead_queen.one": "{seat} led Q♠ while {high} was still out: whoever held it had a lower spade to play under it, the queen won its own trick and {seat} took {points}; {best} was better.",
+    "explain.lead_queen.other": "{seat} led Q♠ while {high} were still out: whoever held them had lower spades to play under it, the queen won its own trick and {seat} took {points}; {best} was better.",
+})

@@ -2332,3 +2332,19 @@ MESSAGES.update({
     # [coord11] un dossier, dans un dossier nommé sur la ligne de commande, dont le contenu ne peut être listé (io/stream.open_binary).
     "input.folder_permission": "dossier dont le contenu ne peut être listé (accès refusé) : ses parties ne sont pas lues",
 })
+MESSAGES.update({
+    # [coach28] la carte est plus haute que toutes celles de sa couleur chez les autres, mais le joueur en a une plus haute (analysis/explain._high_left, _lead_won).
+    "explain.high_left_out": "{seat}, sans la couleur demandée, {played} ; {best} était plus haut que tout {suit} encore chez les autres : gardée, cette carte risque de prendre plus tard un pli à {suit}, peut-être avec des points ; c'était la carte à défausser.",
+    "explain.high_left_lead_out": "{seat} {played} ; {best} était plus haut que tout {suit} encore chez les autres : gardée, cette carte risque de prendre plus tard un pli à {suit} choisi par les autres ; jouée maintenant, sur sa propre entame, la carte prend un pli que l'on a choisi.",
+    "explain.lead_won_top_out": "{seat} a entamé {card}, plus haut que tout {suit} encore chez les autres, et a pris {points} avec ; au-dessus de {best}, il restait {higher} de sa couleur en jeu : cette carte pouvait perdre le pli.",
+    # [coach28] les phrases de la passe avec un seul pique haut gardé (analysis/explain.explain_pass).
+    "explain.pass_queen_high_one": "{seat} a passé la D♠ mais gardé {high} avec seulement {small} : la dame peut revenir dessus ; mieux valait passer {best}.",
+    "explain.pass_queen_high_bare_one": "{seat} a passé la D♠ mais gardé {high} sans aucun petit pique : la dame peut revenir dessus ; mieux valait passer {best}.",
+    "explain.pass_high_spades_one": "{seat} a gardé {high} avec seulement {small} alors que la D♠ n'était pas chez lui : la dame peut tomber dessus ; mieux valait passer {best}.",
+    "explain.pass_high_spades_bare_one": "{seat} a gardé {high} sans aucun petit pique alors que la D♠ n'était pas chez lui : la dame peut tomber dessus ; mieux valait passer {best}.",
+    # [coach28] la D♠ entamée alors que l'A♠ ou le R♠ était encore en jeu, et la dame a remporté son propre pli (analysis/explain._lead_queen).
+    "explain.lead_queen.high.A": "l'A♠", "explain.lead_queen.high.K": "le R♠",
+    "explain.lead_queen.high.AK": "l'A♠ et le R♠",
+    "explain.lead_queen.one": "{seat} a entamé la D♠ alors que {high} était encore en jeu : qui le tenait avait un pique plus bas à fournir, la dame a remporté son propre pli et {seat} a pris {points} ; {best} valait mieux.",
+    "explain.lead_queen.other": "{seat} a entamé la D♠ alors que {high} étaient encore en jeu : qui les tenait avait des piques plus bas à fournir, la dame a remporté son propre pli et {seat} a pris {points} ; {best} valait mieux.",
+})
