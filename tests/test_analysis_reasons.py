@@ -262,7 +262,7 @@ def test_high_spade_bared_by_the_last_low_spade() -> None:
     assert r.text == ("W led 5♠, the last spade under the queen beside K♠: K♠ is now unguarded while Q♠ is "
                       "still out, and a spade lead can make it take the queen; 3♣ was better.")
     assert explain_play(f, "fr").text.startswith(
-        "O a entamé 5♠, le dernier pique sous la dame à côté de R♠ : R♠ reste sans garde")
+        "O a entamé 5♠, le dernier pique sous la dame à côté du R♠ : R♠ reste sans garde")
     both = facts(**{**_fields(f), "hand": m("AS", "KS", "5S", "3C"), "legal": m("AS", "KS", "5S", "3C")})
     assert "A♠ K♠ are now unguarded" in explain_play(both).text
     # Another low spade still guards the king.

@@ -100,3 +100,26 @@ def test_one_high_spade_kept_at_the_pass_is_it_not_them() -> None:
     two = PassFacts(seat="N", hand=f.hand | m("KS"), passed=f.passed, best=m("AS", "KS", "AH"),
                     epl=6.0)
     assert explain_pass(two).text.endswith("the queen can fall on them; passing A♠ K♠ A♥ was safer.")
+
+
+def test_french_says_beside_the_ace_with_its_article() -> None:
+    """Generator 4817, deal 5, N led J♠ beside A♠: main wrote "à côté de
+    A♠" (French elides: "de l'A♠", "du R♠")."""
+    f = facts(seat="N", card=c("JS"), best=c("9C"), hand=m("AS", "JS", "9C", "4C"),
+              legal=m("AS", "JS", "9C", "4C"), out=m("QS", "9S", "2S", "5C", "KC"),
+              queen_holders=("E", "S"))
+    assert explain_play(f).text.startswith("N led J♠, the last spade under the queen beside A♠: A♠")
+    assert "sous la dame à côté de l'A♠ : A♠ reste sans garde" in explain_play(f, "fr").text
+    both = facts(**{**_fields(f), "hand": m("AS", "KS", "JS", "9C"), "legal": m("AS", "KS", "JS", "9C")})
+    assert "sous la dame à côté de l'A♠ et du R♠ : A♠ R♠ restent" in explain_play(both, "fr").text
+
+
+def test_french_bare_high_says_everyone_still_followed() -> None:
+    """Generator 4817, deal 1: "personne ne s'était encore défaussé à
+    carreau" says that nobody had discarded a diamond; the fact checked is
+    that every seat could still follow to diamonds."""
+    f = facts(seat="W", card=c("5C"), best=c("QD"), hand=m("QD", "5C", "2C", "7S"),
+              legal=m("QD", "5C", "2C", "7S"), out=m("AD", "3D", "KC", "9S"))
+    r = explain_play(f, "fr")
+    assert r.code == "bare_high"
+    assert "alors que tout le monde fournissait encore à carreau," in r.text

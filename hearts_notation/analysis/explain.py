@@ -597,9 +597,11 @@ def _high_spade_bared(f: PlayFacts, lang: str) -> Reason | None:
     if not high or spades & ~(1 << f.card) & (QS_BIT - 1) or f.best // 13 == SPADES:
         return None   # no high spade, another low spade still guards it, or a spade was best
     n = high.bit_count()
+    which = "AK" if n == 2 else "A" if high >> _ACE_S & 1 else "K"
     return Reason("high_spade_bared", _say(lang, f"high_spade_bared.{'one' if n == 1 else 'other'}",
                                            seat=f.seat, played=_played(f, lang),
                                            high=cards_text(high, lang),
+                                           beside=translate(lang, f"explain.beside_high.{which}"),
                                            best=card_text(f.best, lang)))
 
 

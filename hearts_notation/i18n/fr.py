@@ -626,7 +626,7 @@ MESSAGES.update({
     "explain.lead_void_suit": "{seat} a entamé {suit} alors que {void} n'en avait plus et pouvait encore avoir la D♠.",
     "explain.keep_low": "{seat} {played}, son plus petit {suit} : garder une petite carte d'une couleur pour plus tard, pour rendre la main ; {best} valait mieux.",
     "explain.on_lead": '{card} a pris le pli et donné la main à {seat} ; {best} laissait un autre joueur le prendre et entamer.',
-    "explain.bare_high": "{seat} {played} ; {best} était une carte haute sèche : jouée maintenant, alors que personne ne s'était encore défaussé à {suit}, la carte part sur un pli où les autres fournissent, sans doute sans points ; gardée seule, cette carte risque de prendre plus tard un pli coûteux.",
+    "explain.bare_high": "{seat} {played} ; {best} était une carte haute sèche : jouée maintenant, alors que tout le monde fournissait encore à {suit}, la carte part sur un pli où les autres fournissent, sans doute sans points ; gardée seule, cette carte risque de prendre plus tard un pli coûteux.",
     "explain.simulations": "{card} coûte {epl} en moyenne par rapport à {best} ; cela vient des simulations ({worlds}), aucune raison plus simple n'a été vérifiée.",
     "explain.hindsight": ' Cartes sur table : {dd} de plus.',
     "explain.pass_queen": '{seat} a gardé la D♠ avec seulement {spades} : une dame mal gardée se fait forcer ; mieux valait passer {best}.',
@@ -1303,8 +1303,8 @@ MESSAGES.update({
     "explain.pass_spade_guard_none": "{seat} n'a gardé aucun pique sous la dame : si la D♠ arrive chez {seat} par la passe, la dame n'a aucune garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
     "explain.moon_fed": "{x} avait tous les points pris jusque-là ; {seat} {played}, une carte de pénalité que {x} a ramassée avec le pli, un pas de plus vers le capot ; {best}, sans point, ne donnait rien à {x}.",
     "explain.moon_led": "{seat} a entamé {card} et {x}, qui avait tous les points pris jusque-là, a remporté le pli avec {points} : le capot restait possible pour {x} ; {best} valait mieux.",
-    "explain.high_spade_bared.one": "{seat} {played}, le dernier pique sous la dame à côté de {high} : {high} reste sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer cette carte à prendre la dame ; {best} valait mieux.",
-    "explain.high_spade_bared.other": "{seat} {played}, le dernier pique sous la dame à côté de {high} : {high} restent sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer l'une de ces cartes à prendre la dame ; {best} valait mieux.",
+    "explain.high_spade_bared.one": "{seat} {played}, le dernier pique sous la dame à côté {beside} : {high} reste sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer cette carte à prendre la dame ; {best} valait mieux.",
+    "explain.high_spade_bared.other": "{seat} {played}, le dernier pique sous la dame à côté {beside} : {high} restent sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer l'une de ces cartes à prendre la dame ; {best} valait mieux.",
     "explain.smoke_queen": "{seat} a entamé {card} ; {best}, sous la dame, ne pouvait pas prendre la D♠ ({seat} n'avait aucun pique plus haut) et fait sortir les piques des autres mains : c'est ainsi qu'on fait tomber la dame ({holders}).",
     "explain.void_lead": "{seat} {played} ; {best} était le seul {suit_one} de la main : en le jouant tout de suite, {seat} se retrouvait sans {suit}, libre de se défausser quand on joue {suit}.",
     "explain.take_sure": "{seat} {played} sous {winner} ; {best}, plus haut que tout {suit} encore en jeu, prenait le pli quoi que jouent les autres, {load} pour l'instant, et se débarrassait d'un {suit} haut qui peut prendre plus tard un pli plus coûteux.",
@@ -2337,6 +2337,8 @@ MESSAGES.update({
     "explain.high_left_out": "{seat}, sans la couleur demandée, {played} ; {best} était plus haut que tout {suit} encore chez les autres : gardée, cette carte risque de prendre plus tard un pli à {suit}, peut-être avec des points ; c'était la carte à défausser.",
     "explain.high_left_lead_out": "{seat} {played} ; {best} était plus haut que tout {suit} encore chez les autres : gardée, cette carte risque de prendre plus tard un pli à {suit} choisi par les autres ; jouée maintenant, sur sa propre entame, la carte prend un pli que l'on a choisi.",
     "explain.lead_won_top_out": "{seat} a entamé {card}, plus haut que tout {suit} encore chez les autres, et a pris {points} avec ; au-dessus de {best}, il restait {higher} de sa couleur en jeu : cette carte pouvait perdre le pli.",
+    # [coach28] les piques hauts à côté desquels était le petit pique (analysis/explain._high_spade_bared : « à côté de l'A♠ », non « de A♠ »).
+    "explain.beside_high.A": "de l'A♠", "explain.beside_high.K": "du R♠", "explain.beside_high.AK": "de l'A♠ et du R♠",
     # [coach28] les phrases de la passe avec un seul pique haut gardé (analysis/explain.explain_pass).
     "explain.pass_queen_high_one": "{seat} a passé la D♠ mais gardé {high} avec seulement {small} : la dame peut revenir dessus ; mieux valait passer {best}.",
     "explain.pass_queen_high_bare_one": "{seat} a passé la D♠ mais gardé {high} sans aucun petit pique : la dame peut revenir dessus ; mieux valait passer {best}.",
