@@ -123,3 +123,21 @@ def test_french_bare_high_says_everyone_still_followed() -> None:
     r = explain_play(f, "fr")
     assert r.code == "bare_high"
     assert "alors que tout le monde fournissait encore à carreau," in r.text
+
+
+def test_the_face_up_loss_names_both_tie_orders_where_they_differ() -> None:
+    """Generator 4817, deal 7, trick 9: `hearts solve` gives J♦ 14 and
+    15 points (the two tie orders), the hearts 14 and 0; annotate's
+    dd_loss is 0 and 15.  A sentence left to the simulations said one of
+    them as the fact (or nothing, the first being 0)."""
+    f = facts(seat="S", card=c("JD"), best=c("3H"), hand=m("JD", "3H", "KD"),
+              legal=m("JD", "3H", "KD"), dd_loss=0, dd_loss_reversed=15)
+    r = explain_play(f)
+    assert r.code is None
+    assert r.text.endswith(" With all hands known: 0 points more, 15 points if indifferent seats "
+                           "break ties the other way.")
+    assert explain_play(f, "fr").text.endswith(
+        " Cartes sur table : 0 point de plus, 15 points si les joueurs indifférents départagent "
+        "les égalités dans l'autre sens.")
+    same = facts(**{**_fields(f), "dd_loss": 3, "dd_loss_reversed": 3})
+    assert explain_play(same).text.endswith(" With all hands known: 3 points more.")

@@ -746,7 +746,7 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
             ref = comp.reference if comp is not None and comp.reference else b_mask
             facts = play_facts(ctx, point, card, ref, verdict.epl, dd, shooter, ev,
                                key, 0 if result.exhaustive and verdict.worlds == 0 else
-                               verdict.worlds or result.worlds)
+                               verdict.worlds or result.worlds, dd_reversed)
             reason = explain_play(facts, options.lang)
             comment = reason.text
         return Decision(
@@ -792,7 +792,8 @@ def runner_up(result: Evaluation, k: int, options: EvalOptions) -> list[int]:
 
 def play_facts(ctx: DealContext, point: PlayPoint, card: int, best_mask: int, epl: float,
                dd: int | None, shooter: str | None, ev: Evaluator | None = None,
-               key: str = "", worlds: int = 0) -> PlayFacts:
+               key: str = "", worlds: int = 0,
+               dd_reversed: int | None = None) -> PlayFacts:
     """The checked facts :func:`explain_play` reasons on, for *card* played
     at *point* (a recorded play, or a candidate for ``hint``).  With *ev*,
     the moon fact is checked by playing the deal out (see
@@ -833,7 +834,7 @@ def play_facts(ctx: DealContext, point: PlayPoint, card: int, best_mask: int, ep
         queen_out=not (point.played | hand) & QS_BIT,
         voids=tuple((seats[s], tuple(sorted(v))) for s, v in voids.items()),
         moon_threat=threat, shooter=shooter, outcome=outcome, moon_stopped=stopped,
-        queen_holders=tuple(holders), worlds=worlds, out=out,
+        queen_holders=tuple(holders), worlds=worlds, out=out, dd_loss_reversed=dd_reversed,
     )
 
 

@@ -208,6 +208,8 @@ class PlayFacts:
     to_play: tuple[str, ...] = ()
     worlds: int = 0
     out: int | None = None
+    #: ``dd_loss`` when indifferent seats break ties the other way (``None``: not solved).
+    dd_loss_reversed: int | None = None
 
 
 def explain_play(f: PlayFacts, lang: str = "en") -> Reason:
@@ -685,7 +687,12 @@ def _worlds(n: int, lang: str) -> str:
 def _simulations(f: PlayFacts, lang: str) -> Reason:
     text = _say(lang, "simulations", card=card_text(f.card, lang), epl=points_text(f.epl, lang),
                 best=card_text(f.best, lang), worlds=_worlds(f.worlds, lang))
-    if f.dd_loss:
+    rev = f.dd_loss_reversed
+    if rev is not None and f.dd_loss is not None and rev != f.dd_loss:
+        # The face-up loss depends on the tie order: both are said, never one as the fact.
+        text += _say(lang, "hindsight_ties", dd=int_points(f.dd_loss, lang),
+                     other=int_points(rev, lang))
+    elif f.dd_loss:
         text += _say(lang, "hindsight", dd=int_points(f.dd_loss, lang))
     return Reason(None, text)
 

@@ -2353,6 +2353,8 @@ MESSAGES.update({
     "explain.lead_won_top_out": "{seat} led {card}, higher than every {suit} still out, and took {points} with it; {best} had {higher} of its suit still out against it and could lose the trick.",
     # [coach28] the high spades a low spade was beside (analysis/explain._high_spade_bared; French: "à côté de l'A♠", not "de A♠").
     "explain.beside_high.A": "A♠", "explain.beside_high.K": "K♠", "explain.beside_high.AK": "A♠ K♠",
+    # [coach28] the face-up loss when the two tie orders differ (analysis/explain._simulations; issue 24: tie-sensitive values said).
+    "explain.hindsight_ties": " With all hands known: {dd} more, {other} if indifferent seats break ties the other way.",
     # [coach28] the pass sentences with one high spade kept (analysis/explain.explain_pass): "it", not "them".
     "explain.pass_queen_high_one": "{seat} passed Q♠ but kept {high} with only {small}: the queen can come back onto it; passing {best} was safer.",
     "explain.pass_queen_high_bare_one": "{seat} passed Q♠ but kept {high} with no small spade: the queen can come back onto it; passing {best} was safer.",

@@ -2339,6 +2339,8 @@ MESSAGES.update({
     "explain.lead_won_top_out": "{seat} a entamé {card}, plus haut que tout {suit} encore chez les autres, et a pris {points} avec ; au-dessus de {best}, il restait {higher} de sa couleur en jeu : cette carte pouvait perdre le pli.",
     # [coach28] les piques hauts à côté desquels était le petit pique (analysis/explain._high_spade_bared : « à côté de l'A♠ », non « de A♠ »).
     "explain.beside_high.A": "de l'A♠", "explain.beside_high.K": "du R♠", "explain.beside_high.AK": "de l'A♠ et du R♠",
+    # [coach28] la perte cartes sur table quand les deux ordres d'égalité diffèrent (analysis/explain._simulations ; issue 24).
+    "explain.hindsight_ties": " Cartes sur table : {dd} de plus, {other} si les joueurs indifférents départagent les égalités dans l'autre sens.",
     # [coach28] les phrases de la passe avec un seul pique haut gardé (analysis/explain.explain_pass).
     "explain.pass_queen_high_one": "{seat} a passé la D♠ mais gardé {high} avec seulement {small} : la dame peut revenir dessus ; mieux valait passer {best}.",
     "explain.pass_queen_high_bare_one": "{seat} a passé la D♠ mais gardé {high} sans aucun petit pique : la dame peut revenir dessus ; mieux valait passer {best}.",
