@@ -8,7 +8,13 @@ highest-heart lesson not said when the card discarded was Q♠, and "it"
 
 from __future__ import annotations
 
-from hearts_notation.analysis.explain import PassFacts, PlayFacts, explain_pass, explain_play
+from hearts_notation.analysis.explain import (
+    PassFacts,
+    PlayFacts,
+    explain_against,
+    explain_pass,
+    explain_play,
+)
 from hearts_notation.cards import mask_of, parse_card
 
 
@@ -141,3 +147,24 @@ def test_the_face_up_loss_names_both_tie_orders_where_they_differ() -> None:
         "les égalités dans l'autre sens.")
     same = facts(**{**_fields(f), "dd_loss": 3, "dd_loss_reversed": 3})
     assert explain_play(same).text.endswith(" With all hands known: 3 points more.")
+
+
+def test_the_cause_is_said_of_the_best_card_the_report_lists() -> None:
+    """Planted (generator 735115, N void in clubs discards 5♠ and keeps
+    Q♠): the report's best is Q♠, the verification's reference J♠ (a
+    runner-up the screening could not tell from it); main said of J♠ that
+    it "was higher than every spade still out" and never named the queen."""
+    base = dict(seat="N", card=c("5S"), epl=6.1, hand=m("QS", "JS", "5S", "8D"),
+                legal=m("QS", "JS", "5S", "8D"), trick=(("W", c("4C")),), queen_out=False,
+                out=m("9S", "2S", "TC", "3D"))
+    listed, ref = facts(**base, best=c("QS")), facts(**base, best=c("JS"))
+    assert explain_play(ref).code == "high_left"
+    r = explain_against(listed, ref)
+    assert r.code == "discard_queen"
+    assert r.text == "N was void in clubs and missed the chance to discard Q♠ (played 5♠)."
+    # No cause holds of the listed best: the reference's (the card the loss was measured against).
+    plain = facts(**{**base, "trick": (), "out": None}, best=c("8D"))
+    other = facts(**{**base, "trick": (), "out": None}, best=c("JS"))
+    assert explain_play(plain).code is None
+    r = explain_against(plain, other)
+    assert r.code == "keep_low" and r.text.endswith("J♠ was better.")

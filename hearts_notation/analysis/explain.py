@@ -226,6 +226,19 @@ def explain_play(f: PlayFacts, lang: str = "en") -> Reason:
     return _simulations(f, lang)
 
 
+def explain_against(listed: PlayFacts, reference: PlayFacts | None, lang: str = "en") -> Reason:
+    """The reason of a mark whose verification measured the loss against
+    *reference* (another card than the best the report lists, *listed*:
+    the screening could not tell them apart).  The cause is said of the
+    listed best card when one holds, so that the sentence and the report's
+    ``best`` name the same card; else of the reference (a cause, or the
+    simulations' sentence with the loss it was measured against)."""
+    r = explain_play(listed, lang)
+    if reference is None or reference.best == listed.best or r.code is not None:
+        return r
+    return explain_play(reference, lang)
+
+
 def _led(f: PlayFacts) -> int | None:
     return led_suit([c for _, c in f.trick])
 
