@@ -168,3 +168,16 @@ def test_the_cause_is_said_of_the_best_card_the_report_lists() -> None:
     assert explain_play(plain).code is None
     r = explain_against(plain, other)
     assert r.code == "keep_low" and r.text.endswith("J♠ was better.")
+
+
+def test_french_says_still_in_the_other_hands_as_the_check_does() -> None:
+    """Generator 4817, deal 8, trick 5: N followed 5♦ under the 6 holding
+    A♦ K♦ Q♦; main's French said Q♦ was "plus haut que tout carreau encore
+    en jeu" (A♦ and K♦, N's own, are in play); the check, and the English
+    ("still out"), are about the other hands."""
+    f = facts(seat="N", card=c("5D"), best=c("QD"), hand=m("AD", "KD", "QD", "5D", "2C"),
+              legal=m("AD", "KD", "QD", "5D"), trick=(("W", c("6D")),), out=m("JD", "7D", "3C"))
+    r = explain_play(f, "fr")
+    assert r.code == "take_sure"
+    assert "D♦, plus haut que tout carreau encore chez les autres, prenait le pli" in r.text
+    assert "Q♦, higher than every diamond still out, would have won" in explain_play(f).text
