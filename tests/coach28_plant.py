@@ -92,6 +92,19 @@ def blunder(kind: str, v: PlayView) -> int | None:
             return None
         over, under = _over_under(legal, led, trick[trick_winner(trick)])
         return _high(over) if under and over and _high(over) != QS else None
+    if kind == "duck_gives_moon":
+        # Another seat holds every point taken so far (4 or more) and is winning this trick:
+        # the mover ducks under it where a card of the suit went over.
+        holders = [i for i, t in enumerate(v.taken) if t & PEN]
+        if led is None or len(holders) != 1 or holders[0] == v.seat:
+            return None
+        if (v.taken[holders[0]] & HEARTS_MASK).bit_count() + 5 * bool(v.taken[holders[0]] & QS_BIT) < 4:
+            return None
+        order = [(v.seat - len(trick) + i) % len(v.taken) for i in range(len(trick))]
+        if order[trick_winner(trick)] != holders[0]:
+            return None
+        over, under = _over_under(legal, led, trick[trick_winner(trick)])
+        return _high(under) if under and over else None
     raise ValueError(kind)
 
 
@@ -112,8 +125,11 @@ class PlantBot(HeuristicBot):
         return super().play(view, rng)
 
 
+MOON_APPETITE = 0.0
+
+
 def _bot() -> HeuristicBot:
-    return HeuristicBot(noise=0.0, moon_appetite=0.0)
+    return HeuristicBot(noise=0.0, moon_appetite=MOON_APPETITE)
 
 
 def planted_play(kind: str, seed: int, seat: int) -> tuple[Game, tuple[int, int, int, int] | None]:
@@ -177,7 +193,10 @@ def planted_pass(kind: str, seed: int) -> Game:
 
 
 def main(argv: list[str]) -> None:
+    global MOON_APPETITE
     what, kind, seeds = argv[0], argv[1], [int(s) for s in argv[2].split(",")]
+    if kind == "duck_gives_moon":
+        MOON_APPETITE = 1.0   # the other seats try every moon hand
     rest = argv[3:]
     want = int(rest.pop(0)) if what == "play" else len(seeds)
     mode = rest[0] if rest else "fast"
