@@ -12,7 +12,9 @@ the lowest card that is no penalty card discarded instead),
 played over), ``lead_queen_into_ace`` (Q♠ led while A♠ or K♠ is in
 another hand), ``take_hearts_late`` (from trick 7, last to play on two or
 more points, the highest card of the suit played over where a lower one
-ducked).  Pass kinds (N's hand rigged, the rest dealt by the seed):
+ducked), ``duck_gives_moon`` (another seat holds every point taken so far,
+4 or more, and wins the trick: the mover ducks where a card of the suit
+went over; the other seats try every moon hand).  Pass kinds (N's hand rigged, the rest dealt by the seed):
 ``keep_ak_bare`` (A♠ K♠ with no other spade beside A♥ Q♥ J♥, the three
 lowest clubs or diamonds passed), ``keep_queen_bare`` (A♠ Q♠ 3♠: A♠ 3♠
 and a low card passed, Q♠ kept bare).  SEEDS: comma-separated generator
