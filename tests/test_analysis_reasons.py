@@ -100,7 +100,7 @@ def test_exit_lead_lower_than_every_card_out() -> None:
     assert r.text == ("W led J♣ and took 3 hearts; 2♥, lower than every heart still out, could not "
                       "win the trick and would have given the lead away.")
     assert explain_play(f, "fr").text == (
-        "O a entamé V♣ et a pris 3 cœurs ; 2♥, plus bas que tout cœur encore en jeu, ne pouvait pas "
+        "O a entamé V♣ et a pris 3 cœurs ; 2♥, plus bas que tout cœur encore chez les autres, ne pouvait pas "
         "prendre le pli et rendait la main.")
     # A lower heart is still out: 2♥... is not the lowest (here 4♥ against 3♥).
     h = facts(**{**_fields(f), "best": c("4H"), "hand": m("JC", "4H"), "legal": m("JC", "4H"),
@@ -262,7 +262,7 @@ def test_high_spade_bared_by_the_last_low_spade() -> None:
     assert r.text == ("W led 5♠, the last spade under the queen beside K♠: K♠ is now unguarded while Q♠ is "
                       "still out, and a spade lead can make it take the queen; 3♣ was better.")
     assert explain_play(f, "fr").text.startswith(
-        "O a entamé 5♠, le dernier pique sous la dame à côté de R♠ : R♠ reste sans garde")
+        "O a entamé 5♠, le dernier pique sous la dame à côté du R♠ : R♠ reste sans garde")
     both = facts(**{**_fields(f), "hand": m("AS", "KS", "5S", "3C"), "legal": m("AS", "KS", "5S", "3C")})
     assert "A♠ K♠ are now unguarded" in explain_play(both).text
     # Another low spade still guards the king.
@@ -318,7 +318,7 @@ def test_take_sure_the_top_card_wins_whatever_follows() -> None:
                       "the trick whatever the others played, with no points on it so far, and got rid of a "
                       "high club that can win a costlier trick later.")
     assert explain_play(f, "fr").text.startswith(
-        "O a fourni 3♣ sous le 4 ; R♣, plus haut que tout trèfle encore en jeu, prenait le pli quoi que")
+        "O a fourni 3♣ sous le 4 ; R♣, plus haut que tout trèfle encore chez les autres, prenait le pli")
     # A higher club is still out: the win is not sure.
     assert explain_play(facts(**{**_fields(f), "out": m("TC", "AC", "QS"),
                                  "hand": m("KC", "3C", "2H"), "legal": m("KC", "3C")})).code != "take_sure"

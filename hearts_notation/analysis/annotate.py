@@ -43,7 +43,7 @@ from ..state import led_suit, trick_winner
 from .context import DealContext, PlayPoint, malformed_trick, unvalued_rule
 from .evaluate import Comparison, EvalOptions, Evaluation, Evaluator
 from .exact import ExactSolver
-from .explain import PassFacts, PlayFacts, explain_pass, explain_play
+from .explain import PassFacts, PlayFacts, explain_against, explain_pass, explain_play
 from .faceup import FaceUp, face_up
 from .playout import Playout
 from .sampler import WorldSampler
@@ -744,10 +744,18 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
         reason = None
         if verdict.mark:
             ref = comp.reference if comp is not None and comp.reference else b_mask
+            worlds = (0 if result.exhaustive and verdict.worlds == 0 else
+                      verdict.worlds or result.worlds)
             facts = play_facts(ctx, point, card, ref, verdict.epl, dd, shooter, ev,
-                               key, 0 if result.exhaustive and verdict.worlds == 0 else
-                               verdict.worlds or result.worlds)
-            reason = explain_play(facts, options.lang)
+                               key, worlds, dd_reversed)
+            listed = None if ref & best_mask else play_facts(
+                ctx, point, card, best_mask, verdict.epl, dd, shooter, ev, key, worlds,
+                dd_reversed)
+            # The cause said of the best card the report lists when one holds
+            # (the verification's reference is another card the screening
+            # could not tell from it).
+            reason = (explain_play(facts, options.lang) if listed is None
+                      else explain_against(listed, facts, options.lang))
             comment = reason.text
         return Decision(
             deal=number, trick=point.trick_no + 1, seat=seat, kind="play", card=CARDS[card],
@@ -792,7 +800,8 @@ def runner_up(result: Evaluation, k: int, options: EvalOptions) -> list[int]:
 
 def play_facts(ctx: DealContext, point: PlayPoint, card: int, best_mask: int, epl: float,
                dd: int | None, shooter: str | None, ev: Evaluator | None = None,
-               key: str = "", worlds: int = 0) -> PlayFacts:
+               key: str = "", worlds: int = 0,
+               dd_reversed: int | None = None) -> PlayFacts:
     """The checked facts :func:`explain_play` reasons on, for *card* played
     at *point* (a recorded play, or a candidate for ``hint``).  With *ev*,
     the moon fact is checked by playing the deal out (see
@@ -833,7 +842,7 @@ def play_facts(ctx: DealContext, point: PlayPoint, card: int, best_mask: int, ep
         queen_out=not (point.played | hand) & QS_BIT,
         voids=tuple((seats[s], tuple(sorted(v))) for s, v in voids.items()),
         moon_threat=threat, shooter=shooter, outcome=outcome, moon_stopped=stopped,
-        queen_holders=tuple(holders), worlds=worlds, out=out,
+        queen_holders=tuple(holders), worlds=worlds, out=out, dd_loss_reversed=dd_reversed,
     )
 
 

@@ -10,7 +10,8 @@ knowledge and the solver (never guessed from the card's name):
   in the record, *and* the best card kept a penalty card from it with the
   actual hands and in most sampled worlds (``moon_stopped``);
 * ``queen_taken`` — Q♠ took the trick in the record while a lower spade
-  was held and was legal;
+  was held and was legal; or Q♠ led while A♠/K♠ was still out won its own
+  trick in the record (the best card another; ``lead_queen.*`` sentences);
 * ``duck`` — the best card is a card of the led suit under the winning
   card (the card that would have ducked), and the card played went over;
 * ``discard_queen`` / ``discard_heart`` — void in the led suit, the best
@@ -207,12 +208,14 @@ class PlayFacts:
     to_play: tuple[str, ...] = ()
     worlds: int = 0
     out: int | None = None
+    #: ``dd_loss`` when indifferent seats break ties the other way (``None``: not solved).
+    dd_loss_reversed: int | None = None
 
 
 def explain_play(f: PlayFacts, lang: str = "en") -> Reason:
     """The sentence saying why ``f.card`` lost points against ``f.best``,
     from the first pattern whose facts hold."""
-    for pattern in (_moon, _moon_spoiled, _moon_fed, _queen_taken, _queen_bared, _duck,
+    for pattern in (_moon, _moon_spoiled, _moon_fed, _queen_taken, _lead_queen, _queen_bared, _duck,
                     _missed_discard, _queen_bare_kept, _discard_points, _high_left,
                     _lead_high_spade, _lead_void_suit, _high_spade_bared, _smoke_queen,
                     _exit_lead, _lead_won, _take_last, _take_sure, _win_high, _bare_high,
@@ -221,6 +224,19 @@ def explain_play(f: PlayFacts, lang: str = "en") -> Reason:
         if r is not None:
             return r
     return _simulations(f, lang)
+
+
+def explain_against(listed: PlayFacts, reference: PlayFacts | None, lang: str = "en") -> Reason:
+    """The reason of a mark whose verification measured the loss against
+    *reference* (another card than the best the report lists, *listed*:
+    the screening could not tell them apart).  The cause is said of the
+    listed best card when one holds, so that the sentence and the report's
+    ``best`` name the same card; else of the reference (a cause, or the
+    simulations' sentence with the loss it was measured against)."""
+    r = explain_play(listed, lang)
+    if reference is None or reference.best == listed.best or r.code is not None:
+        return r
+    return explain_play(reference, lang)
 
 
 def _led(f: PlayFacts) -> int | None:
@@ -281,7 +297,7 @@ def _missed_discard(f: PlayFacts, lang: str) -> Reason | None:
         return Reason("discard_queen", _say(lang, "discard_queen", seat=f.seat, suit=suit, card=c))
     hearts = f.legal & HEARTS_MASK
     if (hearts and f.best == hearts.bit_length() - 1 and f.best % 13 >= _HIGH_HEART
-            and f.card != f.best):
+            and f.card not in (f.best, QUEEN_OF_SPADES)):   # Q♠ discarded: not this lesson
         return Reason("discard_heart", _say(lang, "discard_heart", seat=f.seat, suit=suit, card=c,
                                             best=card_text(f.best, lang),
                                             best_de=de_card(f.best, lang)))
@@ -386,8 +402,10 @@ def _high_left(f: PlayFacts, lang: str) -> Reason | None:
         return None   # none out (it wins nothing it is not led to), or a higher one out
     if f.best in (_ACE_S, _KING_S) and others & QS_BIT:
         return None   # cashing A♠/K♠ may catch the queen: not this lesson
-    return Reason("high_left", _say(lang, "high_left" if led is not None else "high_left_lead",
-                                    seat=f.seat, played=_played(f, lang),
+    key = "high_left" if led is not None else "high_left_lead"
+    if f.hand & SUIT_MASKS[suit] & ~((2 << f.best) - 1):
+        key += "_out"   # a higher card of the suit in the seat's own hand: not "the highest"
+    return Reason("high_left", _say(lang, key, seat=f.seat, played=_played(f, lang),
                                     best=card_text(f.best, lang), suit=_suit_one(lang, suit)))
 
 
@@ -455,7 +473,10 @@ def _lead_won(f: PlayFacts, lang: str) -> Reason | None:
     if over_best.bit_count() <= over_card.bit_count():
         return None
     m = over_card.bit_count()
-    return Reason("lead_won", _say(lang, "lead_won" if m else "lead_won_top", seat=f.seat,
+    key = "lead_won" if m else "lead_won_top"
+    if not m and f.hand & SUIT_MASKS[f.card // 13] & ~((2 << f.card) - 1):
+        key += "_out"   # a higher card of the suit in the seat's own hand: not "the highest"
+    return Reason("lead_won", _say(lang, key, seat=f.seat,
                                    card=card_text(f.card, lang), points=_points_taken(pen, lang),
                                    best=card_text(f.best, lang), m=m,
                                    suit=_suit_one(lang, f.card // 13),
@@ -471,6 +492,28 @@ def _lead_high_spade(f: PlayFacts, lang: str) -> Reason | None:
     text = translate(lang, "explain.queen_with", holders=holders)
     return Reason("lead_high_spade", _say(lang, "lead_high_spade", seat=f.seat,
                                           card=card_text(f.card, lang), holders=text))
+
+
+def _lead_queen(f: PlayFacts, lang: str) -> Reason | None:
+    """Q♠ led while A♠ or K♠ was still in another hand, and the queen won
+    its own trick in the record (code ``queen_taken``: the same lesson and
+    puzzle theme): the seats with those spades had a lower
+    one to play under it (a seat covers only when it has no other spade),
+    so the leader took its own 13 points; the best card was another."""
+    if f.trick or f.card != QUEEN_OF_SPADES or f.best == QUEEN_OF_SPADES or f.out is None:
+        return None
+    if f.outcome is None or f.outcome[0] != f.seat:
+        return None
+    high = f.out & ((1 << _ACE_S) | (1 << _KING_S))
+    if not high:
+        return None   # no spade above the queen out: it wins whatever is played
+    pen = f.outcome[1] & (HEARTS_MASK | QS_BIT)
+    which = "AK" if high.bit_count() == 2 else "A" if high >> _ACE_S & 1 else "K"
+    key = "lead_queen.one" if high.bit_count() == 1 else "lead_queen.other"
+    return Reason("queen_taken", _say(lang, key, seat=f.seat,
+                                     high=translate(lang, f"explain.lead_queen.high.{which}"),
+                                     points=_points_taken(pen, lang),
+                                     best=card_text(f.best, lang)))
 
 
 def _lead_void_suit(f: PlayFacts, lang: str) -> Reason | None:
@@ -569,9 +612,11 @@ def _high_spade_bared(f: PlayFacts, lang: str) -> Reason | None:
     if not high or spades & ~(1 << f.card) & (QS_BIT - 1) or f.best // 13 == SPADES:
         return None   # no high spade, another low spade still guards it, or a spade was best
     n = high.bit_count()
+    which = "AK" if n == 2 else "A" if high >> _ACE_S & 1 else "K"
     return Reason("high_spade_bared", _say(lang, f"high_spade_bared.{'one' if n == 1 else 'other'}",
                                            seat=f.seat, played=_played(f, lang),
                                            high=cards_text(high, lang),
+                                           beside=translate(lang, f"explain.beside_high.{which}"),
                                            best=card_text(f.best, lang)))
 
 
@@ -655,7 +700,12 @@ def _worlds(n: int, lang: str) -> str:
 def _simulations(f: PlayFacts, lang: str) -> Reason:
     text = _say(lang, "simulations", card=card_text(f.card, lang), epl=points_text(f.epl, lang),
                 best=card_text(f.best, lang), worlds=_worlds(f.worlds, lang))
-    if f.dd_loss:
+    rev = f.dd_loss_reversed
+    if rev is not None and f.dd_loss is not None and rev != f.dd_loss:
+        # The face-up loss depends on the tie order: both are said, never one as the fact.
+        text += _say(lang, "hindsight_ties", dd=int_points(f.dd_loss, lang),
+                     other=int_points(rev, lang))
+    elif f.dd_loss:
         text += _say(lang, "hindsight", dd=int_points(f.dd_loss, lang))
     return Reason(None, text)
 
@@ -697,12 +747,13 @@ def explain_pass(f: PassFacts, lang: str = "en") -> Reason:
     if high and f.best & high and small.bit_count() < 3:
         h = cards_text(high, lang)
         few = count_text(small.bit_count(), "small_spade", lang)
+        one = "_one" if high.bit_count() == 1 else ""   # "it", not "them"
         if f.passed & QS_BIT:
-            key = "pass_queen_high" if small else "pass_queen_high_bare"
+            key = ("pass_queen_high" if small else "pass_queen_high_bare") + one
             return Reason("pass_queen_high", _say(lang, key, seat=f.seat, high=h,
                                                   small=few, best=b))
         if not kept & QS_BIT:
-            key = "pass_high_spades" if small else "pass_high_spades_bare"   # not "only no"
+            key = ("pass_high_spades" if small else "pass_high_spades_bare") + one   # not "only no"
             return Reason("pass_high_spades", _say(lang, key, seat=f.seat, high=h,
                                                    small=few, best=b))
     hearts = kept & HEARTS_MASK & f.best & ~((1 << (HEARTS * 13 + _HIGH_HEART)) - 1)

@@ -984,8 +984,8 @@ MESSAGES.update({
     "explain.pass_spade_guard_none": "{seat} kept no spade under the queen: if Q♠ is passed to {seat}, it has no guard and a spade lead can force it out; passing {best} kept {guards} and saves {epl} on average.",
     "explain.moon_fed": "{x} had every point taken so far; {seat} {played}, a penalty card that {x} took with the trick, one step closer to shooting the moon; {best}, no penalty card, would have given {x} nothing.",
     "explain.moon_led": "{seat} led {card} and {x}, who had every point taken so far, won it with {points}: the moon stayed open to {x}; {best} was better.",
-    "explain.high_spade_bared.one": "{seat} {played}, the last spade under the queen beside {high}: {high} is now unguarded while Q♠ is still out, and a spade lead can make it take the queen; {best} was better.",
-    "explain.high_spade_bared.other": "{seat} {played}, the last spade under the queen beside {high}: {high} are now unguarded while Q♠ is still out, and a spade lead can make one of them take the queen; {best} was better.",
+    "explain.high_spade_bared.one": "{seat} {played}, the last spade under the queen beside {beside}: {high} is now unguarded while Q♠ is still out, and a spade lead can make it take the queen; {best} was better.",
+    "explain.high_spade_bared.other": "{seat} {played}, the last spade under the queen beside {beside}: {high} are now unguarded while Q♠ is still out, and a spade lead can make one of them take the queen; {best} was better.",
     "explain.smoke_queen": "{seat} led {card}; {best}, under the queen, could not take Q♠ ({seat} held no spade above it) and draws spades from the other hands: that is how the queen is forced out ({holders}).",
     "explain.void_lead": "{seat} {played}; {best} was the only {suit_one} in hand: played now, it would have left {seat} void in {suit}, free to discard when {suit} are led.",
     "explain.take_sure": "{seat} {played} under {winner}; {best}, higher than every {suit} still out, would have won the trick whatever the others played, {load} so far, and got rid of a high {suit} that can win a costlier trick later.",
@@ -2347,4 +2347,24 @@ MESSAGES.update({
 MESSAGES.update({
     # [coord11] a folder inside a folder named on the command line that cannot be listed (io/stream.open_binary).
     "input.folder_permission": "a folder that cannot be listed (permission denied): the records in it are not read",
+})
+MESSAGES.update({
+    # [coach28] the card is higher than every card of its suit in the other hands, but the seat holds a higher one (analysis/explain._high_left, _lead_won).
+    "explain.high_left_out": "{seat}, void in the suit led, {played}; {best} was higher than every {suit} still out: kept, it may have to win a {suit} trick later, perhaps one with points, so it was the card to discard.",
+    "explain.high_left_lead_out": "{seat} {played}; {best} was higher than every {suit} still out: kept, it may have to win a {suit} trick later, at a time others choose; cashed now, on the seat's own lead, it wins a trick the seat chose.",
+    "explain.lead_won_top_out": "{seat} led {card}, higher than every {suit} still out, and took {points} with it; {best} had {higher} of its suit still out against it and could lose the trick.",
+    # [coach28] the high spades a low spade was beside (analysis/explain._high_spade_bared; French: "à côté de l'A♠", not "de A♠").
+    "explain.beside_high.A": "A♠", "explain.beside_high.K": "K♠", "explain.beside_high.AK": "A♠ K♠",
+    # [coach28] the face-up loss when the two tie orders differ (analysis/explain._simulations; issue 24: tie-sensitive values said).
+    "explain.hindsight_ties": " With all hands known: {dd} more, {other} if indifferent seats break ties the other way.",
+    # [coach28] the pass sentences with one high spade kept (analysis/explain.explain_pass): "it", not "them".
+    "explain.pass_queen_high_one": "{seat} passed Q♠ but kept {high} with only {small}: the queen can come back onto it; passing {best} was safer.",
+    "explain.pass_queen_high_bare_one": "{seat} passed Q♠ but kept {high} with no small spade: the queen can come back onto it; passing {best} was safer.",
+    "explain.pass_high_spades_one": "{seat} kept {high} with only {small} while Q♠ was out: the queen can fall on it; passing {best} was safer.",
+    "explain.pass_high_spades_bare_one": "{seat} kept {high} with no small spade while Q♠ was out: the queen can fall on it; passing {best} was safer.",
+    # [coach28] Q♠ led into A♠/K♠ still out, and the queen won its own trick (analysis/explain._lead_queen).
+    "explain.lead_queen.high.A": "A♠", "explain.lead_queen.high.K": "K♠",
+    "explain.lead_queen.high.AK": "A♠ and K♠",
+    "explain.lead_queen.one": "{seat} led Q♠ while {high} was still out: whoever held it had a lower spade to play under it, the queen won its own trick and {seat} took {points}; {best} was better.",
+    "explain.lead_queen.other": "{seat} led Q♠ while {high} were still out: whoever held them had lower spades to play under it, the queen won its own trick and {seat} took {points}; {best} was better.",
 })

@@ -626,7 +626,7 @@ MESSAGES.update({
     "explain.lead_void_suit": "{seat} a entamé {suit} alors que {void} n'en avait plus et pouvait encore avoir la D♠.",
     "explain.keep_low": "{seat} {played}, son plus petit {suit} : garder une petite carte d'une couleur pour plus tard, pour rendre la main ; {best} valait mieux.",
     "explain.on_lead": '{card} a pris le pli et donné la main à {seat} ; {best} laissait un autre joueur le prendre et entamer.',
-    "explain.bare_high": "{seat} {played} ; {best} était une carte haute sèche : jouée maintenant, alors que personne ne s'était encore défaussé à {suit}, la carte part sur un pli où les autres fournissent, sans doute sans points ; gardée seule, cette carte risque de prendre plus tard un pli coûteux.",
+    "explain.bare_high": "{seat} {played} ; {best} était une carte haute sèche : jouée maintenant, alors que tout le monde fournissait encore à {suit}, la carte part sur un pli où les autres fournissent, sans doute sans points ; gardée seule, cette carte risque de prendre plus tard un pli coûteux.",
     "explain.simulations": "{card} coûte {epl} en moyenne par rapport à {best} ; cela vient des simulations ({worlds}), aucune raison plus simple n'a été vérifiée.",
     "explain.hindsight": ' Cartes sur table : {dd} de plus.',
     "explain.pass_queen": '{seat} a gardé la D♠ avec seulement {spades} : une dame mal gardée se fait forcer ; mieux valait passer {best}.',
@@ -1275,7 +1275,7 @@ MESSAGES.update({
     "explain.queen_bared": "{seat} {played}, le dernier pique à côté de la D♠ : la dame de pique reste seule et la première entame à pique la fera tomber ; {best} valait mieux.",
     "explain.discard_points": "{seat}, sans {suit}, {played} ; se défausser {best_de} aurait donné ce cœur au gagnant du pli ; gardé en main, ce cœur peut coûter plus tard.",
     "explain.high_left": "{seat}, sans la couleur demandée, {played} ; {best} était le plus haut {suit} encore en jeu : gardée, cette carte risque de prendre plus tard un pli à {suit}, peut-être avec des points ; c'était la carte à défausser.",
-    "explain.exit_lead": "{seat} a entamé {card} et {won} ; {best}, plus bas que tout {suit} encore en jeu, ne pouvait pas prendre le pli et rendait la main.",
+    "explain.exit_lead": "{seat} a entamé {card} et {won} ; {best}, plus bas que tout {suit} encore chez les autres, ne pouvait pas prendre le pli et rendait la main.",
     "explain.won_points": "a pris {points}",
     "explain.won_plain": "a pris le pli",
     "explain.lead_won": "{seat} a entamé {card} et a pris {points} avec ; au-dessus de {best}, il restait {higher} de sa couleur en jeu (au-dessus de {card} : {m}) : cette carte avait plus de chances de perdre le pli.",
@@ -1303,12 +1303,12 @@ MESSAGES.update({
     "explain.pass_spade_guard_none": "{seat} n'a gardé aucun pique sous la dame : si la D♠ arrive chez {seat} par la passe, la dame n'a aucune garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
     "explain.moon_fed": "{x} avait tous les points pris jusque-là ; {seat} {played}, une carte de pénalité que {x} a ramassée avec le pli, un pas de plus vers le capot ; {best}, sans point, ne donnait rien à {x}.",
     "explain.moon_led": "{seat} a entamé {card} et {x}, qui avait tous les points pris jusque-là, a remporté le pli avec {points} : le capot restait possible pour {x} ; {best} valait mieux.",
-    "explain.high_spade_bared.one": "{seat} {played}, le dernier pique sous la dame à côté de {high} : {high} reste sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer cette carte à prendre la dame ; {best} valait mieux.",
-    "explain.high_spade_bared.other": "{seat} {played}, le dernier pique sous la dame à côté de {high} : {high} restent sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer l'une de ces cartes à prendre la dame ; {best} valait mieux.",
+    "explain.high_spade_bared.one": "{seat} {played}, le dernier pique sous la dame à côté {beside} : {high} reste sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer cette carte à prendre la dame ; {best} valait mieux.",
+    "explain.high_spade_bared.other": "{seat} {played}, le dernier pique sous la dame à côté {beside} : {high} restent sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer l'une de ces cartes à prendre la dame ; {best} valait mieux.",
     "explain.smoke_queen": "{seat} a entamé {card} ; {best}, sous la dame, ne pouvait pas prendre la D♠ ({seat} n'avait aucun pique plus haut) et fait sortir les piques des autres mains : c'est ainsi qu'on fait tomber la dame ({holders}).",
     "explain.void_lead": "{seat} {played} ; {best} était le seul {suit_one} de la main : en le jouant tout de suite, {seat} se retrouvait sans {suit}, libre de se défausser quand on joue {suit}.",
-    "explain.take_sure": "{seat} {played} sous {winner} ; {best}, plus haut que tout {suit} encore en jeu, prenait le pli quoi que jouent les autres, {load} pour l'instant, et se débarrassait d'un {suit} haut qui peut prendre plus tard un pli plus coûteux.",
-    "explain.win_high": "{seat} a pris le pli avec {card} ; {best} le prenait aussi contre les cartes jouées, et gardait {card}, qu'un {suit} plus haut encore en jeu peut battre, pour rendre la main plus tard.",
+    "explain.take_sure": "{seat} {played} sous {winner} ; {best}, plus haut que tout {suit} encore chez les autres, prenait le pli quoi que jouent les autres, {load} pour l'instant, et se débarrassait d'un {suit} haut qui peut prendre plus tard un pli plus coûteux.",
+    "explain.win_high": "{seat} a pris le pli avec {card} ; {best} le prenait aussi contre les cartes jouées, et gardait {card}, qu'un {suit} plus haut encore chez les autres peut battre, pour rendre la main plus tard.",
     "puzzles.theme.moon_fed": "Nourrir un capot", "puzzles.theme.moon_led": "Entamer sous un capot",
     "puzzles.theme.high_spade_bared": "Garder les gros piques gardés",
     "puzzles.theme.smoke_queen": "Faire tomber la dame", "puzzles.theme.void_lead": "Se faire une coupe franche",
@@ -2333,4 +2333,24 @@ MESSAGES.update({
 MESSAGES.update({
     # [coord11] un dossier, dans un dossier nommé sur la ligne de commande, dont le contenu ne peut être listé (io/stream.open_binary).
     "input.folder_permission": "dossier dont le contenu ne peut être listé (accès refusé) : ses parties ne sont pas lues",
+})
+MESSAGES.update({
+    # [coach28] la carte est plus haute que toutes celles de sa couleur chez les autres, mais le joueur en a une plus haute (analysis/explain._high_left, _lead_won).
+    "explain.high_left_out": "{seat}, sans la couleur demandée, {played} ; {best} était plus haut que tout {suit} encore chez les autres : gardée, cette carte risque de prendre plus tard un pli à {suit}, peut-être avec des points ; c'était la carte à défausser.",
+    "explain.high_left_lead_out": "{seat} {played} ; {best} était plus haut que tout {suit} encore chez les autres : gardée, cette carte risque de prendre plus tard un pli à {suit} choisi par les autres ; jouée maintenant, sur sa propre entame, la carte prend un pli que l'on a choisi.",
+    "explain.lead_won_top_out": "{seat} a entamé {card}, plus haut que tout {suit} encore chez les autres, et a pris {points} avec ; au-dessus de {best}, il restait {higher} de sa couleur en jeu : cette carte pouvait perdre le pli.",
+    # [coach28] les piques hauts à côté desquels était le petit pique (analysis/explain._high_spade_bared : « à côté de l'A♠ », non « de A♠ »).
+    "explain.beside_high.A": "de l'A♠", "explain.beside_high.K": "du R♠", "explain.beside_high.AK": "de l'A♠ et du R♠",
+    # [coach28] la perte cartes sur table quand les deux ordres d'égalité diffèrent (analysis/explain._simulations ; issue 24).
+    "explain.hindsight_ties": " Cartes sur table : {dd} de plus, {other} si les joueurs indifférents départagent les égalités dans l'autre sens.",
+    # [coach28] les phrases de la passe avec un seul pique haut gardé (analysis/explain.explain_pass).
+    "explain.pass_queen_high_one": "{seat} a passé la D♠ mais gardé {high} avec seulement {small} : la dame peut revenir dessus ; mieux valait passer {best}.",
+    "explain.pass_queen_high_bare_one": "{seat} a passé la D♠ mais gardé {high} sans aucun petit pique : la dame peut revenir dessus ; mieux valait passer {best}.",
+    "explain.pass_high_spades_one": "{seat} a gardé {high} avec seulement {small} alors que la D♠ n'était pas chez lui : la dame peut tomber dessus ; mieux valait passer {best}.",
+    "explain.pass_high_spades_bare_one": "{seat} a gardé {high} sans aucun petit pique alors que la D♠ n'était pas chez lui : la dame peut tomber dessus ; mieux valait passer {best}.",
+    # [coach28] la D♠ entamée alors que l'A♠ ou le R♠ était encore en jeu, et la dame a remporté son propre pli (analysis/explain._lead_queen).
+    "explain.lead_queen.high.A": "l'A♠", "explain.lead_queen.high.K": "le R♠",
+    "explain.lead_queen.high.AK": "l'A♠ et le R♠",
+    "explain.lead_queen.one": "{seat} a entamé la D♠ alors que {high} était encore en jeu : qui le tenait avait un pique plus bas à fournir, la dame a remporté son propre pli et {seat} a pris {points} ; {best} valait mieux.",
+    "explain.lead_queen.other": "{seat} a entamé la D♠ alors que {high} étaient encore en jeu : qui les tenait avait des piques plus bas à fournir, la dame a remporté son propre pli et {seat} a pris {points} ; {best} valait mieux.",
 })
