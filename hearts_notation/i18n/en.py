@@ -2346,3 +2346,7 @@ MESSAGES.update({
     # [coord11] a folder inside a folder named on the command line that cannot be listed (io/stream.open_binary).
     "input.folder_permission": "a folder that cannot be listed (permission denied): the records in it are not read",
 })
+MESSAGES.update({
+    # [typed29] a trick's winner said first, before its plays, ``O gagne : N 2♣ …`` (lark_reader._WINNER_FIRST).
+    "syntax.trick_winner_first": "{found}: a trick's winner is not written, it follows from the cards; a trick line starts with its number in the deal and a dot, as in '1. {plays}' for the first trick",
+})

@@ -2332,3 +2332,7 @@ MESSAGES.update({
     # [coord11] un dossier, dans un dossier nommé sur la ligne de commande, dont le contenu ne peut être listé (io/stream.open_binary).
     "input.folder_permission": "dossier dont le contenu ne peut être listé (accès refusé) : ses parties ne sont pas lues",
 })
+MESSAGES.update({
+    # [typed29] le gagnant d'un pli dit en tête, avant ses cartes, « O gagne : N 2♣ … » (lark_reader._WINNER_FIRST).
+    "syntax.trick_winner_first": "{found} : le gagnant d'un pli ne s'écrit pas, il se déduit des cartes ; une ligne de pli commence par son numéro dans la donne et un point, comme « 1. {plays} » pour le premier pli",
+})
