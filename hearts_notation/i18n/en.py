@@ -2367,4 +2367,6 @@ MESSAGES.update({
     "explain.lead_queen.high.AK": "A♠ and K♠",
     "explain.lead_queen.one": "{seat} led Q♠ while {high} was still out: whoever held it had a lower spade to play under it, the queen won its own trick and {seat} took {points}; {best} was better.",
     "explain.lead_queen.other": "{seat} led Q♠ while {high} were still out: whoever held them had lower spades to play under it, the queen won its own trick and {seat} took {points}; {best} was better.",
+    # [typed29] a trick's winner said first, before its plays, ``O gagne : N 2♣ …`` (lark_reader._WINNER_FIRST).
+    "syntax.trick_winner_first": "{found}: a trick's winner is not written, it follows from the cards; a trick line starts with its number in the deal and a dot, as in '1. {plays}' for the first trick",
 })

@@ -2353,4 +2353,6 @@ MESSAGES.update({
     "explain.lead_queen.high.AK": "l'A♠ et le R♠",
     "explain.lead_queen.one": "{seat} a entamé la D♠ alors que {high} était encore en jeu : qui le tenait avait un pique plus bas à fournir, la dame a remporté son propre pli et {seat} a pris {points} ; {best} valait mieux.",
     "explain.lead_queen.other": "{seat} a entamé la D♠ alors que {high} étaient encore en jeu : qui les tenait avait des piques plus bas à fournir, la dame a remporté son propre pli et {seat} a pris {points} ; {best} valait mieux.",
+    # [typed29] le gagnant d'un pli dit en tête, avant ses cartes, « O gagne : N 2♣ … » (lark_reader._WINNER_FIRST).
+    "syntax.trick_winner_first": "{found} : le gagnant d'un pli ne s'écrit pas, il se déduit des cartes ; une ligne de pli commence par son numéro dans la donne et un point, comme « 1. {plays} » pour le premier pli",
 })

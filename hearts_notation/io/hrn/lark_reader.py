@@ -1705,6 +1705,11 @@ def _redeal(text: str, base: int) -> HrnSyntaxError | None:
         rest = f"{before}{text[said.end():]}"
     rest = " ".join(rest.split())
     written = f"{rest} {{{phrase}}}" if rest else f"{{{phrase}}}"
+    if header is None and not before.strip() and rest and not _reads(written) \
+            and "{" not in text and "}" not in text:
+        # (``misdeal, redealt``, ``donne annulée, on redistribue``: a line of its
+        # own that says the misdeal and more, all of it the remark; typed29)
+        written = f"{{{' '.join(text.split())}}}"
     if not _reads(written):
         return None
     at = said.start() if header is None else len(text) - len(text.lstrip())
@@ -2089,12 +2094,14 @@ _REMARK: Final = re.compile(r"\(|--|//|#|%")
 #: The winner of a trick said after its plays (``ramasse N``, ``N prend le
 #: pli``, ``-> N``): the words that say it.
 _WINNER_WORDS: Final = re.compile(
-    r"(?<![\w{])(ramasse|ramassent|prend|prennent|remporte|emporte|gagne|takes|wins|won)(?!\w)",
+    r"(?<![\w{])(ramasse|ramassent|prend|prennent|remporte|emporte|gagne|gagné|ramassé|remporté"
+    r"|takes|wins|won)(?!\w)",  # (``— gagné par O``, typed29)
     re.IGNORECASE)
 #: A seat (one word) then the winner's word, or an arrow to a seat, in a trick line.
 _WINNER_PHRASE: Final = re.compile(
     r"(?:,[ \t\f]*)?(?:[A-Za-z][A-Za-z0-9]*[ \t\f]+)?(?:ramasse|ramassent|prend|prennent|remporte|emporte"
-    r"|gagne|takes|wins|won)(?!\w)[^{;\n]*|(?:->|=>|\u2192|\u21d2)[ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*\Z",
+    r"|gagne|gagné|ramassé|remporté|takes|wins|won)(?!\w)[^{;\n]*"
+    r"|(?:->|=>|\u2192|\u21d2)[ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*\Z",
     re.IGNORECASE)
 #: One word alone after a trick's plays (``... S 2S - N``: the winner, english21).
 _LONE_WORD: Final = re.compile(r"[^\W\d_][\w]*")
@@ -2107,6 +2114,20 @@ _PASS_GIVEN: Final = re.compile(
     r"|(?P<a2>[A-Za-z][A-Za-z0-9]*)[ \t\f]+donne[ \t\f]+(?:à|a))"
     r"[ \t\f]+(?P<b>[A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0\u202f]*:?[ \t\f]*(?P<cards>[^{;\n]*)",
     re.IGNORECASE)
+#: A pass said as received, the receiver first (``E reçoit de N : A♥ 9♣ R♦``,
+#: ``S receives from E: KS QH JH``; typed29): the receiver, the giver and the
+#: cards.  Possessive runs: linear on a long line (typed28).
+_PASS_RECEIVED: Final = re.compile(
+    r"[ \t\f]*+(?P<to>[A-Za-z][A-Za-z0-9]*+)[ \t\f]++(?P<verb>re[çc]oit|re[çc]u|receives|received|gets|got)"
+    r"[ \t\f]++(?:de|du|d'|d’|from)[ \t\f]*+(?P<by>[A-Za-z][A-Za-z0-9]*+)(?![\w'])"
+    r"[ \t\f\u00a0\u202f]*+:?+[ \t\f]*+(?P<cards>[^{;\n]*+)",
+    re.IGNORECASE)
+#: A trick's winner said first, before its plays (``O gagne : N 2♣ E 3♣ …``,
+#: ``N wins: W 3S …``; typed29): the words said, up to the first play.
+_WINNER_FIRST: Final = re.compile(
+    r"[ \t\f]*+(?P<seat>[A-Za-z][A-Za-z0-9]*+)[ \t\f]++"
+    r"(?:gagne|ramasse|remporte|prend|wins|takes|won|took)(?:[ \t\f]++(?:le|the)[ \t\f]++(?:pli|trick))?+"
+    r"[ \t\f\u00a0\u202f]*+[:,\-]?+[ \t\f]*+", re.IGNORECASE)
 #: A tag typed as a form's field (``Lieu : Brest``): its name and value.
 _TAG_SAID: Final = re.compile(r"[ \t\f]*([^\W\d_]+)[ \t\f\u00a0\u202f]*:[ \t\f]*([^;{\n]*?)[ \t\f]*\Z")
 #: The tags a sheet types as fields (no seat among them: ``Sud :`` is a hand).
@@ -2289,6 +2310,28 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         said = msg("syntax.expected", what=_LINE_START, found=quote(text.strip()))
         return HrnSyntaxError(msg("syntax.written_as", error=said.arg(),
                                   written=f"{word} {mooned.group('seat')}"), base, lead + 1)
+    received = _PASS_RECEIVED.match(text)
+    if received is not None and _is_seat(received.group("to"), seats) \
+            and _is_seat(received.group("by"), seats):
+        # (``E reçoit de N : A♥ 9♣ R♦``: the pass noted by who received it, as a
+        # player keeps the cards given to them; the giver's pass, to its receiver)
+        english = received.group("verb").lower() in ("receives", "received", "gets", "got")
+        cards = " ".join(received.group("cards").split())
+        written = f"{'pass' if english else 'passe'} {received.group('by')}>{received.group('to')}" \
+            + (":" if english else " :") + (f" {cards}" if cards else "")
+        if _reads(written):
+            said = msg("syntax.expected", what=_LINE_START,
+                       found=quote(text[lead:received.start("cards")].strip()))
+            return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
+                                  base, lead + 1)
+    first = _WINNER_FIRST.match(text) if "\n" not in text else None
+    if first is not None and _is_seat(first.group("seat"), seats):
+        plays = " ".join(text[first.end():].split(";", 1)[0].split("{", 1)[0].split())
+        if plays and _reads(f"1. {plays}"):
+            # (``O gagne : N 2♣ E 3♣ S 5♣ O A♣``: the trick's winner first, as a
+            # scorer notes who took it, then its plays with no number)
+            return HrnSyntaxError(msg("syntax.trick_winner_first", found=quote(first.group().strip()),
+                                      plays=_shortened(plays, 40)), base, lead + 1)
     starting = "DEAL" in expected or expected == {"_COLON"} or expected >= {"UNKNOWN", "PBN"}
     if starting:
         ordinal = _ORDINAL_LINE.match(text)

@@ -246,7 +246,10 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                     b, t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno):
                 skip = 4
                 continue
-            if k + 1 < len(physical) and _may_go_on(t, physical[k + 1]):
+            alone = _seat_alone_rows(b, t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno)
+            if alone is not None:
+                t, skip = alone
+            elif k + 1 < len(physical) and _may_go_on(t, physical[k + 1]):
                 rows = _suit_rows(t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno)
                 if rows is not None:
                     t, skip = rows
@@ -327,6 +330,10 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                 ll.line):
             skip = 4
             continue
+        alone = _seat_alone_rows(b, text, [n.text for n in takewhile(
+            lambda n: n.kind == "other", lines[k + 1:k + 5])], ll.line) if ll.kind == "other" else None
+        if alone is not None:
+            text, skip = alone
         if ll.kind == "other" and k + 1 < len(lines) and _may_go_on(text, lines[k + 1].text):
             rows = _suit_rows(text, [n.text for n in takewhile(lambda n: n.kind == "other",
                                                                lines[k + 1:k + 5])], ll.line)
@@ -561,6 +568,18 @@ def _told_row(text: str) -> bool:
     return False
 
 
+def _seat_alone_rows(b: _GameBuilder, text: str, rows: list[str], line: int) -> tuple[str, int] | None:
+    """The hand of a seat's name alone on its line (``Nord``, no colon) and
+    of the suit rows under it, as a paper sheet lays a hand out, on one line,
+    and how many rows it took: read as ``Nord :`` and its rows are
+    (:func:`_suit_rows`; typed29).  ``None`` when *text* is not a seat of the
+    game alone or no suit row follows it."""
+    if ":" in text or b.seats is None or not rows or _first(rows[0]) not in _ROW_FIRST \
+            or b.known_seat(text.strip()) is None:
+        return None
+    return _suit_rows(f"{text.rstrip()}:", rows, line)
+
+
 def _suit_rows(text: str, rows: list[str], line: int) -> tuple[str, int] | None:
     """The hand of *text* and the *rows* after it on one line, as the
     notation writes it, and how many rows it took (:func:`.words.suit_rows`),
@@ -600,6 +619,38 @@ def _to_file_columns(el: Element, marks: MarkPlaces) -> None:
         el.seat_cols = [file_column(marks, ln, c) for ln, c in zip(el.seat_lines, el.seat_cols, strict=True)]
 
 
+#: A deal's points line's keyword (``marque``, ``score``) ...
+_POINTS_HEAD: Final = re.compile(r"[ \t\f]*+(?:marque|score)(?=[ \t\f:])", re.IGNORECASE)
+#: ... and the blanks before its running totals typed beside them (``marque N 3 …
+#: total N 3 …``), from the first blank of the run only: linear (typed28).
+_TOTAL_BESIDE: Final = re.compile(r"(?<![ \t\f])[ \t\f]++(?=(?:total|cumul)[ \t\f:])", re.IGNORECASE)
+
+
+def _totals_beside(text: str, line: int, read: LineReader | None) -> list[Element] | None:
+    """The points and the running totals of a line that holds both, the
+    totals typed beside the deal's points as an evening's sheet keeps them in
+    a column (``marque N 3 E 4 S 15 O 4    total N 3 E 4 S 15 O 4``; typed29):
+    the two lines they are, each read in place (the totals' columns as in the
+    file), or ``None`` when the line is not one."""
+    if _POINTS_HEAD.match(text) is None:
+        return None
+    beside = _TOTAL_BESIDE.search(text)
+    if beside is None:
+        return None
+    reader = read_line if read is None else read
+    try:
+        points = reader(text[:beside.start()], line)
+        totals = reader(" " * beside.end() + text[beside.end():], line)
+    except (HrnSyntaxError, Mismatch):
+        return None
+    first = points[0] if points else None
+    ran = totals[0] if totals else None
+    if not (isinstance(first, PointsEl) and first.kind == "score" and isinstance(ran, PointsEl)
+            and ran.kind == "total"):
+        return None
+    return [*points, *totals]
+
+
 def _told_whole(b: _GameBuilder, text: str, line: int, field: Msg | None) -> bool:
     """Whether a line that did not read is told as a whole: *field* (a
     header field on a line of its own, or a date there) at the line's first
@@ -631,6 +682,11 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
         _bracket_slip(b, text, line, read)
         return
     except Mismatch:
+        beside = _totals_beside(text, line, read)
+        if beside is not None:
+            if not b.skipping:
+                b.feed(beside)
+            return
         negative = _NEGATIVE_DEAL.match(text)
         if negative is not None:
             # ``deal -1`` is told as ``deal 0`` is (the number the grammar
@@ -961,6 +1017,11 @@ _HEAD_WORDS = (r"[ \t\f]*([^\W\d_]+(?:[^\s\w][^\W\d_]+)?)"
 #: no-break space, a stray ``:`` or ``.`` may be what lost the line).
 _LOST_PASS = r"\s*([^\W\d_][^\W_]*)\w*[\W_]*([^\W_]\w*)?"
 
+#: The verbs of a pass said by its receiver (``E reçoit de N :``; typed29) ...
+_RECEIVED_WORDS: Final = frozenset(("reçoit", "recoit", "reçu", "recu", "receives", "received", "gets",
+                                    "got"))
+#: ... and its giver, after ``de``/``from`` (runs of distinct classes side by side: linear).
+_RECEIVED_FROM: Final = re.compile(r"\s*+\S+\s+\S+\s+(?:de|du|from|d['’])\s*([^\W\d_]\w*)", re.IGNORECASE)
 #: A word of a line offered in a message (a player's name to make a seat).
 _NAME_IN_LINE: Final = re.compile(r"[^\W\d_][\w'’-]*")
 #: What a sheet writes on a moon line for a deal without one (typed22).
@@ -1467,6 +1528,14 @@ class _GameBuilder:
             from ...players import loose_key
 
             giver = self.known_seat(word) or self.player_seats().get(loose_key(word))
+            if giver is not None:
+                self.cur.lost_passes.append(giver)
+                return
+        if name.lower() in _RECEIVED_WORDS:
+            # (``E reçoit de N : A♥ 9♣ R♦``, ``S receives from E: ...``: the pass
+            # noted by its receiver, the giver named after ``de``/``from``; typed29)
+            by = _RECEIVED_FROM.match(text)
+            giver = self.known_seat(by.group(1)) if by is not None else None
             if giver is not None:
                 self.cur.lost_passes.append(giver)
                 return
