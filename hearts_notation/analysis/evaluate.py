@@ -170,15 +170,6 @@ class EvalOptions:
     #: unmarked, CPU per deal 1.44 -> 1.34 s mean (paired).  2.5: the rule
     #: before it.
     edge_futility_z: float = 1.0
-    #: Whether the futility test before a verdict's maximum reckons with
-    #: the extension at the edge: a verdict whose optimistic estimate
-    #: (``mean + futility_z`` standard errors) would pass the edge's gate at
-    #: its maximum (:meth:`Evaluator.near_edge` with the standard error the
-    #: maximum would leave) gives up only when the flip is out of reach at
-    #: ``edge_verify`` times the maximum, the reach its extension would
-    #: have (issue 24, helper stab29, docs/analysis.md "Futility that
-    #: reckons with the edge").  0: the maximum alone (main's rule).
-    futility_reach: int = 0
     seed: int = 0
 
 
@@ -701,20 +692,6 @@ class Evaluator:
         zz = (self.options.z if z is None else z) + self.options.stop_margin
         return abs(mean - zz * se - threshold) < self.options.edge_band * se
 
-    def would_reach_edge(self, diffs: Sequence[float], pols: Sequence[int], threshold: float,
-                         z: float | None, budget: int) -> bool:
-        """Whether the loss's optimistic estimate (``mean + futility_z``
-        standard errors, what :meth:`_futile` grants the worlds to come)
-        would lie at the edge at *budget* worlds: within ``edge_band`` of the
-        standard errors *budget* worlds would leave of the bound a mark
-        there needs (:meth:`near_edge` projected to the maximum), so that
-        the verdict would be extended rather than stop at *budget*."""
-        mean, se, _ = self._summary(diffs, pols)
-        zz = (self.options.z if z is None else z) + self.options.stop_margin
-        hope = mean + self.options.futility_z * se
-        se_max = se * math.sqrt(len(diffs) / budget)
-        return abs(hope - zz * se_max - threshold) < self.options.edge_band * se_max
-
     def _futile(self, diffs: Sequence[float], pols: Sequence[int], threshold: float,
                 z: float | None, least: int, budget: int, fz: float | None = None) -> bool:
         """Whether a sequential verification may stop, unmarked, because
@@ -1065,11 +1042,6 @@ class Sequential:
         else:
             futile = ev._futile(self.diffs, self.pols, self.threshold, self.z, self.least, limit,
                                 ev.options.edge_futility_z if limit > self.budget else None)
-            if (futile and ev.options.futility_reach and n < self.budget < extended
-                    and ev.would_reach_edge(self.diffs, self.pols, self.threshold, self.z,
-                                            self.budget)):
-                futile = ev._futile(self.diffs, self.pols, self.threshold, self.z, self.least,
-                                    extended)
         self._decided = (n, limit, futile)
         return limit, futile
 
