@@ -82,7 +82,7 @@ def _cpu(text: str) -> float:
 @pytest.mark.slow
 @pytest.mark.parametrize(("unit", "put"), [pytest.param(u, p, id=n) for n, u, p in CASES])
 def test_a_long_line_of_near_matches_is_read_in_linear_time(unit: str, put: Callable[[str], str]) -> None:
-    short, long = (put((unit * (n // len(unit) + 1))[:n]) for n in (2500, 10000))
+    short, long = (put((unit * (n // len(unit) + 1))[:n]) for n in (10000, 40000))
     t_short, t_long = _cpu(short), _cpu(long)
     # linear: about 4 times; quadratic would be 16, cubic 64
-    assert t_long <= 8 * max(t_short, 0.02) and t_long < 5.0, (t_short, t_long)
+    assert t_long <= 8 * max(t_short, 0.05) and t_long < 5.0, (t_short, t_long)

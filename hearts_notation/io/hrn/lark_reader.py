@@ -681,7 +681,9 @@ _LEADER_MARK: Final = re.compile(
 #: The leader named in a remark after a trick's plays (``(W led)``, ``(led by W)``,
 #: ``(entame O)``, ``(O entame)``): the seat.
 _LEADER_SAID: Final = re.compile(
-    r"[ \t]*\((?:([^\W\d_]+)[ \t]+(?:led|leads|entame)|(?:led[ \t]+by|lead|entame)[ \t]*:?[ \t]*"
+    # (the blanks before the remark matched only from where their run starts:
+    # searched from every blank of a long run, the pattern was quadratic)
+    r"(?<![ \t])[ \t]*\((?:([^\W\d_]+)[ \t]+(?:led|leads|entame)|(?:led[ \t]+by|lead|entame)[ \t]*:?[ \t]*"
     r"([^\W\d_]+))\)[ \t]*\Z", re.IGNORECASE)
 #: A seat and its card in a trick line (``W 3S``, ``O: 4♠``).
 _SEAT_CARD: Final = re.compile(r"([^\W\d_]+)[ \t]*:?[ \t]+([^\s,]+),?")
