@@ -219,6 +219,21 @@ _RECORDS: dict[str, Callable[[Campaign], Sequence[str]]] = {
 }
 
 
+def twin_by_head(twins: Mapping[str, str]) -> Callable[[str], str]:
+    """A campaign's *twin* rule when a record's name starts with its twin's
+    head and a dash (``partie-…`` typed from ``partie-propre``): the rule
+    of typed26, typed27 and typed29, written once."""
+    def twin(name: str) -> str:
+        return next(clean for head, clean in twins.items() if name.startswith(f"{head}-"))
+    return twin
+
+
+def english_if_en(name: str) -> str:
+    """A campaign's *lang* rule when English records' names start with
+    ``en-`` and the others are French."""
+    return "en" if name.startswith("en-") else "fr"
+
+
 def campaign_parameters(metafunc: pytest.Metafunc) -> None:
     """``pytest_generate_tests`` of a campaign's test module: each of
     :class:`CampaignTests`' tests that takes a ``name`` runs on its records."""

@@ -18,7 +18,15 @@ form to write.  docs/spec.md 2.17.  In process, about 55 small reads: cheap.
 from __future__ import annotations
 
 import pytest
-from record_campaign import Campaign, CampaignTests, campaign_parameters, findings, same_record
+from record_campaign import (
+    Campaign,
+    CampaignTests,
+    campaign_parameters,
+    english_if_en,
+    findings,
+    same_record,
+    twin_by_head,
+)
 
 from hearts_notation.io.hrn.reader import iter_hrn
 
@@ -27,13 +35,8 @@ _TWINS = {"en-moon": "moon-clean", "partie": "partie-propre", "carnet": "feuille
           "trois": "trois-propre",
           "valet": "valet-propre", "en-game": "game-clean", "en-sheet": "sheet-clean"}
 
-
-def _twin(name: str) -> str:
-    return next(twin for head, twin in _TWINS.items() if name.startswith(f"{head}-"))
-
-
-def _lang(name: str) -> str:
-    return "en" if name.startswith("en-") else "fr"
+_twin = twin_by_head(_TWINS)
+_lang = english_if_en
 
 
 #: Records whose message offers a whole line that, put in place of the line
