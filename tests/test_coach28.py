@@ -15,23 +15,7 @@ from hearts_notation.analysis.explain import (
     explain_pass,
     explain_play,
 )
-from hearts_notation.cards import mask_of, parse_card
-
-
-def c(t: str) -> int:
-    return parse_card(t)
-
-
-def m(*tokens: str) -> int:
-    return mask_of(parse_card(t) for t in tokens)
-
-
-def facts(**kw: object) -> PlayFacts:
-    base: dict[str, object] = dict(seat="W", card=c("KS"), best=c("7S"), epl=4.0, dd_loss=None,
-                                   hand=m("KS", "7S"), legal=m("KS", "7S"), trick=(),
-                                   queen_out=True, worlds=48)
-    base.update(kw)
-    return PlayFacts(**base)  # type: ignore[arg-type]
+from tests.explain_facts import c, facts, m
 
 
 def test_queen_led_into_the_ace_and_won_by_its_leader() -> None:
