@@ -57,3 +57,18 @@ def test_validate_of_a_folder_with_an_unlistable_folder_says_so(
     assert "1 valid game" in out
     code, out = run("validate", "--lang", "fr", "club")
     assert code == 2 and "dossier dont le contenu ne peut être listé" in out
+
+
+def test_a_pass_line_typed_after_the_word_deal_is_told(tmp_path: Path) -> None:
+    """``deal pass N: 2D 3S KD`` (the word ``deal`` typed before a pass
+    line): the reader's offer of an unnumbered header asked the lexer about
+    ``deal 2 pass N: …``, whose internal mismatch escaped as "cannot be
+    processed (Mismatch)", the whole file unread (found by the long step's
+    fuzzing, tests/test_hrn_lexer.py).  Now one finding at the line."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    at = text.index("pass N:")
+    path = tmp_path / "g.hrn"
+    path.write_text(text[:at] + "deal " + text[at:], encoding="utf-8")
+    code, out = run("validate", str(path))
+    assert code == 1 and "Mismatch" not in out
+    assert "error: expected a deal number, found 'pass'" in out

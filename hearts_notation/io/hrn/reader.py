@@ -1133,7 +1133,7 @@ def unnumbered_header(text: str, number: int) -> tuple[Msg, int, DealEl] | None:
     written = " ".join(part for part in (m.group(1).strip(), str(number), rest) if part)
     try:
         heads = [el for el in read_line(written, 1) if isinstance(el, DealEl)]
-    except HrnSyntaxError:
+    except (HrnSyntaxError, Mismatch):     # (``deal pass N: …``: not a header either)
         return None
     if len(heads) != 1:
         return None
@@ -1169,7 +1169,7 @@ def _header_offered(message: str | Msg) -> DealEl | None:
         return None
     try:
         heads = [el for el in read_line(written, 1) if isinstance(el, DealEl)]
-    except HrnSyntaxError:
+    except (HrnSyntaxError, Mismatch):     # (``deal pass N: …``: not a header either)
         return None
     return heads[0] if len(heads) == 1 else None
 
