@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..clickwords import HelpCommand
-from ..i18n import number, plural, seat_label, translate
+from ..i18n import render, seat_label, translate
 from ..io import InputError, write_atomic
 from ..output import console as safe_console
 from ..output import csv_cell, safe, write_stdout
@@ -130,10 +130,8 @@ def _ratings_table(rater: Ratings, lang: str) -> Table:
     from ..render.fit import WordTable
 
     dec = translate(lang, "number.decimal")
-    # (counted by the language's plural rule, the number grouped its way)
-    results = rater.results
-    t = WordTable(title=translate(lang, f"ratings.title.{plural(lang, results)}",
-                                  results=number(lang, results)),
+    # (a counted message: the language's plural, the count grouped its way)
+    t = WordTable(title=render(lang, "ratings.title.#results", {"results": rater.results}),
                   title_justify="left")
     t.add_column("#", justify="right")
     t.add_column(translate(lang, "ratings.player"))
