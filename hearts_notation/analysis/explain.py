@@ -403,8 +403,8 @@ def _high_left(f: PlayFacts, lang: str) -> Reason | None:
     if f.best in (_ACE_S, _KING_S) and others & QS_BIT:
         return None   # cashing A♠/K♠ may catch the queen: not this lesson
     key = "high_left" if led is not None else "high_left_lead"
-    if f.hand & SUIT_MASKS[suit] & ~((2 << f.best) - 1):
-        key += "_out"   # a higher card of the suit in the seat's own hand: not "the highest"
+    if _holds_higher(f, f.best):
+        key += "_out"
     return Reason("high_left", _say(lang, key, seat=f.seat, played=_played(f, lang),
                                     best=card_text(f.best, lang), suit=_suit_one(lang, suit)))
 
@@ -459,6 +459,13 @@ def _exit_lead(f: PlayFacts, lang: str) -> Reason | None:
                                     suit=_suit_one(lang, suit)))
 
 
+def _holds_higher(f: PlayFacts, card: int) -> bool:
+    """Whether the seat holds a card of *card*'s suit above it: then *card*
+    is not "the highest still in play", only higher than every one still
+    out (the ``_out`` sentences of ``high_left`` and ``lead_won``)."""
+    return bool(f.hand & SUIT_MASKS[card // 13] & ~((2 << card) - 1))
+
+
 def _lead_won(f: PlayFacts, lang: str) -> Reason | None:
     """The lead won the trick and took points in the record, where the best
     card had more cards of its suit above it still in the other hands than
@@ -474,8 +481,8 @@ def _lead_won(f: PlayFacts, lang: str) -> Reason | None:
         return None
     m = over_card.bit_count()
     key = "lead_won" if m else "lead_won_top"
-    if not m and f.hand & SUIT_MASKS[f.card // 13] & ~((2 << f.card) - 1):
-        key += "_out"   # a higher card of the suit in the seat's own hand: not "the highest"
+    if not m and _holds_higher(f, f.card):
+        key += "_out"
     return Reason("lead_won", _say(lang, key, seat=f.seat,
                                    card=card_text(f.card, lang), points=_points_taken(pen, lang),
                                    best=card_text(f.best, lang), m=m,
