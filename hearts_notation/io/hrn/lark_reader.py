@@ -35,6 +35,7 @@ from .words import (
     NUMBER_WORD_LINE,
     ORDINAL_WORDS,
     RANKS,
+    RECEIVED_VERBS,
     ROMAN_HEADER,
     SUIT_SYMBOLS,
     TAG_NAMES_FR,
@@ -2120,7 +2121,7 @@ _PASS_GIVEN: Final = re.compile(
 #: ``S receives from E: KS QH JH``; typed29): the receiver, the giver and the
 #: cards.  Possessive runs: linear on a long line (typed28).
 _PASS_RECEIVED: Final = re.compile(
-    r"[ \t\f]*+(?P<to>[A-Za-z][A-Za-z0-9]*+)[ \t\f]++(?P<verb>re[çc]oit|re[çc]u|receives|received|gets|got)"
+    r"[ \t\f]*+(?P<to>[A-Za-z][A-Za-z0-9]*+)[ \t\f]++(?P<verb>" + "|".join(RECEIVED_VERBS) + ")"
     r"[ \t\f]++(?:de|du|d'|d’|from)[ \t\f]*+(?P<by>[A-Za-z][A-Za-z0-9]*+)(?![\w'])"
     r"[ \t\f\u00a0\u202f]*+:?+[ \t\f]*+(?P<cards>[^{;\n]*+)",
     re.IGNORECASE)

@@ -95,6 +95,7 @@ from .words import (
     KEYWORDS_FR,
     LETTER_CARD,
     MOON_CHOICES,
+    RECEIVED_VERBS,
     SEAT_NAME_RE,
     TOKENS,
     WRITE_FR,
@@ -1018,8 +1019,7 @@ _HEAD_WORDS = (r"[ \t\f]*([^\W\d_]+(?:[^\s\w][^\W\d_]+)?)"
 _LOST_PASS = r"\s*([^\W\d_][^\W_]*)\w*[\W_]*([^\W_]\w*)?"
 
 #: The verbs of a pass said by its receiver (``E reçoit de N :``; typed29) ...
-_RECEIVED_WORDS: Final = frozenset(("reçoit", "recoit", "reçu", "recu", "receives", "received", "gets",
-                                    "got"))
+_RECEIVED_WORDS: Final = frozenset(RECEIVED_VERBS)
 #: ... and its giver, after ``de``/``from`` (runs of distinct classes side by side: linear).
 _RECEIVED_FROM: Final = re.compile(r"\s*+\S+\s+\S+\s+(?:de|du|from|d['’])\s*([^\W\d_]\w*)", re.IGNORECASE)
 #: A word of a line offered in a message (a player's name to make a seat).

@@ -315,6 +315,13 @@ def words_language(text: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+#: The verbs of a pass said by its receiver (``E reçoit de N : …``, ``S
+#: receives from E: …``; typed29): the reader's pattern that tells the line
+#: (:mod:`.lark_reader`) and its note of the giver's pass as said
+#: (:mod:`.reader`) read the same words.
+RECEIVED_VERBS: Final = ("reçoit", "recoit", "reçu", "recu", "receives", "received", "gets", "got")
+
+
 #: A chat's export before each line (typed22): WhatsApp on a phone,
 #: ``[06/12/2026 21:04] Hervé: `` or ``[21:04, 06/12/2026] Hervé: ``, on
 #: Android ``06/12/2026 21:04 - Hervé: `` or ``12/6/26, 9:04 PM - Bob: ``;
