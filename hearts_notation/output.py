@@ -136,18 +136,22 @@ def _console_class() -> type[Console]:
     from rich.console import Console
     from rich.segment import Segment
 
+    from .render.breaks import kept
+
     class SafeConsole(Console):
         """A rich console that never lets a control character of the data
-        through and never reads markup in a string."""
+        through, never reads markup in a string and never breaks a line at
+        a no-break space (French's before ``:``, inside ``19 948``:
+        :func:`~hearts_notation.render.breaks.kept`)."""
 
         def render_str(self, text: str, **kwargs: Any) -> Text:
             # Strings become Text here (table cells, titles, print("...")):
             # escaped first, so that widths are measured on what is shown.
-            return super().render_str(escape_controls(text, keep_layout=True), **kwargs)
+            return kept(super().render_str(escape_controls(text, keep_layout=True), **kwargs))
 
         def render(self, renderable: RenderableType,
                    options: _ConsoleOptions | None = None) -> Iterable[Segment]:
-            for segment in super().render(renderable, options):
+            for segment in super().render(kept(renderable), options):
                 text = segment.text
                 if segment.control is None and text and not text.isprintable() \
                         and re.search(_CONTROLS_BUT_LAYOUT, text):

@@ -12,6 +12,9 @@ When even the longest words do not fit, the table is laid out at the width
 they need and the terminal wraps its lines: no figure is lost to an ellipsis.
 The standings table lays its header words out by hand and is a WordTable too
 (:mod:`hearts_notation.commands.standings`).
+Its columns are measured through :func:`~hearts_notation.render.breaks.kept`,
+so that a word is what lies between the spaces a line may break at (not
+``:`` alone, nor half of ``19 948``).
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from typing import TYPE_CHECKING
 
 from rich.measure import Measurement
 from rich.table import Table
+
+from .breaks import kept
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
@@ -88,7 +93,7 @@ class WordTable(Table):
         most: list[int] = []
         for column in self.columns:
             cells = [column.header, *column.cells] if self.show_header else list(column.cells)
-            sizes = [Measurement.get(console, options, cell) for cell in cells]
+            sizes = [Measurement.get(console, options, kept(cell)) for cell in cells]
             high = max((m.maximum for m in sizes), default=1)
             low = high if column.no_wrap else max((m.minimum for m in sizes), default=1)
             least.append(max(low, column.min_width or 0) + pad)

@@ -1,0 +1,155 @@
+"""Where a line of rich's may break, for French as a club reads it.
+
+A word is what lies between the spaces a line may break at.  French
+sets ``:``, ``;``, ``?``, ``!``, ``%`` and ``»`` off with a space before
+them and ``«`` with one after it (the catalogs write an ordinary space
+there), and groups a number's digits with a narrow no-break space
+(``19 948``, U+202F).  rich breaks lines at any white space, so a table's
+cell or title could open a line with ``: tout cœur`` or leave ``19`` at the
+end of one line and ``948`` at the start of the next.  Here a line breaks
+neither at a no-break space (U+00A0, U+2007, U+202F) nor at a space before
+such a closing sign or after ``«`` (Unicode's line breaking says the same,
+UAX #14 rules LB13 and LB14).  :func:`kept` turns a
+:class:`rich.text.Text` that has such a space into a :class:`KeptText`,
+which breaks and measures at the other spaces only; the program's console
+(:func:`hearts_notation.output.console`) applies it to every text it
+renders or measures, so no command has to (round 28, helper lang28).  Only
+a unit wider than the whole line gives way at its spaces, as rich's own
+wrapping would, rather than lose its end.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, TypeVar, cast
+
+from rich.cells import cell_len, chop_cells
+from rich.containers import Lines
+from rich.measure import Measurement
+from rich.text import DEFAULT_JUSTIFY, DEFAULT_OVERFLOW, Text
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, JustifyMethod, OverflowMethod
+
+__all__ = ["CLOSING", "NO_BREAK", "KeptText", "kept"]
+
+R = TypeVar("R")
+
+#: The spaces a line never breaks at: no-break, figure, narrow no-break.
+NO_BREAK = "\u00a0\u2007\u202f"
+#: The signs French sets off with a space before them: no line begins with one.
+CLOSING = ":;!?%»"
+#: A white space a line may break at as rich sees it (any but the no-break ones).
+_BREAKABLE = f"[^\\S{NO_BREAK}]"
+#: A run of spaces where a line may break: not after ``«``, not before a
+#: closing sign (the whole run: neither lookaround may stop inside it).
+_GAP = re.compile(f"(?<!{_BREAKABLE})(?<!«){_BREAKABLE}+(?!{_BREAKABLE}|[{CLOSING}])")
+#: What makes a text need :class:`KeptText`: a space it keeps.
+_KEEPS = re.compile(f"[{NO_BREAK}]|«{_BREAKABLE}|{_BREAKABLE}[{CLOSING}]")
+#: A word as rich reads it (any white space ends it): a unit wider than
+#: the line is broken into these.
+_WORD = re.compile(r"\s*\S+\s*")
+
+
+def _units(text: str) -> list[tuple[int, str]]:
+    """*text* cut after each run of spaces where a line may break (as
+    rich's words, each with the spaces after it; the first with the
+    spaces before it): each piece's start and text."""
+    cuts = [m.end() for m in _GAP.finditer(text) if m.start() and m.end() < len(text)]
+    starts = [0, *cuts]
+    return [(a, text[a:b]) for a, b in zip(starts, [*cuts, len(text)], strict=True)]
+
+
+def _breaks(text: str, width: int, fold: bool, kept_spaces: bool = True) -> list[int]:
+    """Where *text* is broken to fit *width* cells: rich's own rule
+    (``rich._wrap.divide_line``: the next unit goes on a new line when it
+    does not fit, a unit wider than a line is folded or cropped), its units
+    cut where a line may break (:func:`_units`), or with *kept_spaces*
+    false at every space as rich's words.  A unit wider than a whole line
+    is broken at all its spaces."""
+    out: list[int] = []
+    offset = 0
+    pieces = _units(text) if kept_spaces else [(m.start(), m.group()) for m in _WORD.finditer(text)]
+    for start, word in pieces:
+        length = cell_len(word.rstrip())
+        if width - offset >= length:
+            offset += cell_len(word)
+        elif length <= width:
+            if offset and start:
+                out.append(start)
+            offset = cell_len(word)
+        elif kept_spaces and any(c.isspace() for c in word.strip()):
+            if start:
+                out.append(start)
+            inner = _breaks(word, width, fold, kept_spaces=False)
+            out.extend(start + k for k in inner)
+            offset = cell_len(word[inner[-1]:] if inner else word)
+        elif fold:
+            chopped = chop_cells(word, width)
+            for k, piece in enumerate(chopped):
+                if start:
+                    out.append(start)
+                if k == len(chopped) - 1:
+                    offset = cell_len(piece)
+                else:
+                    start += len(piece)
+        else:
+            if start:
+                out.append(start)
+            offset = cell_len(word)
+    return out
+
+
+class KeptText(Text):
+    """A :class:`~rich.text.Text` whose lines never break at a no-break
+    space, before a closing sign or after ``«`` (see the module's
+    docstring); made by :func:`kept`."""
+
+    def wrap(self, console: Console, width: int, *, justify: JustifyMethod | None = None,
+             overflow: OverflowMethod | None = None, tab_size: int = 8,
+             no_wrap: bool | None = None) -> Lines:
+        """rich's :meth:`~rich.text.Text.wrap`, the breaks taken between
+        units (:func:`_breaks`) rather than at every space."""
+        if no_wrap or (no_wrap is None and self.no_wrap) or overflow == "ignore":
+            return super().wrap(console, width, justify=justify, overflow=overflow,
+                                tab_size=tab_size, no_wrap=no_wrap)
+        wrap_justify = justify or self.justify or DEFAULT_JUSTIFY
+        wrap_overflow = overflow or self.overflow or DEFAULT_OVERFLOW
+        lines = Lines()
+        for line in self.split(allow_blank=True):
+            if "\t" in line:
+                line.expand_tabs(tab_size)
+            new_lines = line.divide(_breaks(line.plain, width, wrap_overflow == "fold"))
+            for piece in new_lines:
+                piece.rstrip_end(width)
+            if wrap_justify:
+                new_lines.justify(console, width, justify=wrap_justify, overflow=wrap_overflow)
+            for piece in new_lines:
+                piece.truncate(width, overflow=wrap_overflow)
+            lines.extend(new_lines)
+        return lines
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """The widest line, and the widest unit as the narrowest width
+        (rich measures its widest word, cut at no-break spaces too)."""
+        text = self.plain
+        most = max((cell_len(line) for line in text.splitlines()), default=0)
+        units = [u.strip() for _, u in _units(text)]
+        least = max((cell_len(u) for u in units if u), default=most)
+        return Measurement(least, most)
+
+
+def kept(renderable: R) -> R:
+    """*renderable* itself, or, for a :class:`~rich.text.Text` with a space
+    a line must not break at, the same text as a :class:`KeptText` (its
+    styles and spans kept): what the program's console renders and
+    measures."""
+    if type(renderable) is not Text:
+        return renderable
+    text = cast("Text", renderable)
+    if not _KEEPS.search(text.plain):
+        return renderable
+    out = KeptText(text.plain, style=text.style, justify=text.justify, overflow=text.overflow,
+                   no_wrap=text.no_wrap, end=text.end, tab_size=text.tab_size)
+    out.spans = text.spans
+    return cast("R", out)

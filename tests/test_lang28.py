@@ -1,0 +1,101 @@
+"""Helper lang28: French (and English) as a club reads it, round 28.
+
+A narrow terminal first: rich broke a table's lines at any space, so a
+French cell or title could open a line with ``: aucun point`` or ``%`` and
+a grouped number (``1 948``, a narrow no-break space) could end one line
+and start the next.  The program's console now keeps those spaces
+(:func:`hearts_notation.render.breaks.kept`); the golden outputs below, taken
+at 40 columns (20 for ``stats``), are the French commands that wrapped
+wrong before.  Each test failed before its fix (docs/decisions.md, "French
+as a club reads it, round 28 (helper lang28)").
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hearts_notation.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "data" / "lang28"
+
+#: A line of a table (or of anything rich wrapped) that opens with a sign
+#: French sets off with a space before it.
+_OPENS_WITH_CLOSING = re.compile(r"(?m)(?:^|[│┃]) *[:;!?%»]")
+
+
+def _narrow(args: list[str], columns: int, monkeypatch: pytest.MonkeyPatch) -> str:
+    """``hearts ARGS`` on a terminal *columns* wide, no colour: the golden
+    text (the command, its status, its output)."""
+    monkeypatch.chdir(ROOT)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setenv("TERM", "dumb")
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    return f"$ COLUMNS={columns} hearts {' '.join(args)}\n[exit {result.exit_code}]\n{result.output}"
+
+
+NARROW = [
+    # the rule sets' descriptions: "par défaut" / ": tout cœur", "kawu" / ": un cœur"
+    ("rules-list.fr.txt", 40, ["rules", "--lang", "fr"]),
+    # an unfinished deal's note: "inachevée" / ": aucun point"
+    ("score-several.fr.txt", 40, ["score", "--lang", "fr", "samples/multi-game.hrn",
+                                  "samples/three-players.hrn"]),
+    # the rate of moons: "3,9" / "%"
+    ("stats-samples.fr.txt", 20, ["stats", "--lang", "fr", "samples/"]),
+]
+
+
+@pytest.mark.parametrize(("golden", "columns", "args"), NARROW, ids=[c[0] for c in NARROW])
+def test_a_narrow_french_table_never_opens_a_line_with_a_closing_sign(
+        golden: str, columns: int, args: list[str], update_golden: bool,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The French output at a narrow terminal, byte for byte: no line of a
+    table begins with ``:``, ``;``, ``%`` or ``»``."""
+    got = _narrow(args, columns, monkeypatch)
+    path = GOLDEN / golden
+    if update_golden:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(got, encoding="utf-8")
+        return
+    assert not _OPENS_WITH_CLOSING.search(got.split("\n", 2)[2]), got
+    assert got == path.read_text(encoding="utf-8")
+
+
+def test_the_ratings_header_keeps_mu_minus_three_sigma_on_one_line(
+        update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``standings --ratings`` at 40 columns: the header ``μ − 3σ`` was cut
+    after its minus (and ``± σ`` could be), in both languages; the catalogs
+    now join them with no-break spaces."""
+    pytest.importorskip("openskill")
+    args = ["standings", "--ratings", "--lang", "fr", "tests/data/match/duplicate.jsonl"]
+    got = _narrow(args, 40, monkeypatch)
+    path = GOLDEN / "standings-ratings.fr.txt"
+    if update_golden:
+        path.write_text(got, encoding="utf-8")
+        return
+    assert "μ\u00a0−\u00a03σ" in got, got
+    assert got == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("width", [12, 14])
+def test_a_grouped_number_is_never_cut_at_its_narrow_space(width: int) -> None:
+    """A cell ``total 19 948`` (the count grouped the French way, U+202F)
+    in a column narrower than the whole: before, rich left ``19`` on one
+    line and ``948`` on the next (it measured and broke at any space)."""
+    from hearts_notation.output import console
+    from hearts_notation.render.fit import WordTable
+
+    out = console(width=width, no_color=True)
+    table = WordTable(show_header=False)
+    table.add_column()
+    table.add_row("total 19\u202f948")
+    with out.capture() as captured:
+        out.print(table)
+    text = captured.get()
+    assert "19\u202f948" in text, text
