@@ -8,8 +8,9 @@ there), and groups a number's digits with a narrow no-break space
 cell or title could open a line with ``: tout cœur`` or leave ``19`` at the
 end of one line and ``948`` at the start of the next.  Here a line breaks
 neither at a no-break space (U+00A0, U+2007, U+202F) nor at a space before
-such a closing sign or after ``«`` (Unicode's line breaking says the same,
-UAX #14 rules LB13 and LB14).  :func:`kept` turns a
+such a closing sign or after ``«`` (as Unicode's line breaking keeps
+``!``, ``?``, ``:`` and ``;`` with what comes before them, even after
+spaces: UAX #14, rule LB13).  :func:`kept` turns a
 :class:`rich.text.Text` that has such a space into a :class:`KeptText`,
 which breaks and measures at the other spaces only; the program's console
 (:func:`hearts_notation.output.console`) applies it to every text it
