@@ -38,12 +38,13 @@ from typing import TYPE_CHECKING, Final
 
 import click
 
-from .i18n import LANGUAGES, catalog, current_language, locale_language
+from .i18n import LANGUAGES, catalog, current_language, kept_spaces, locale_language
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
-__all__ = ["HelpCommand", "help_words", "install", "remember_arguments"]
+__all__ = ["HelpCommand", "KeptSpacesContext", "KeptSpacesFormatter", "help_words", "install",
+           "remember_arguments"]
 
 #: click's English messages -> catalog ids (``.one``/``.other`` for plurals).
 MESSAGES: Final[dict[str, str]] = {
@@ -216,6 +217,37 @@ def _spaced_extras(record: Callable[[click.Context], tuple[str, str] | None], la
     return spaced
 
 
+#: What stands for a kept space while click wraps a help page (a private-use
+#: character: none of the catalogs' texts holds one; one column wide, as the
+#: space it stands for).
+_KEPT: Final = "\ue000"
+
+
+class KeptSpacesFormatter(click.HelpFormatter):
+    """click's help formatter, whose lines never begin with ``:``, ``;``,
+    ``?``, ``!``, ``%`` or ``»`` nor end with ``«`` (French's spaced signs,
+    :func:`~hearts_notation.i18n.kept_spaces`): ``Code de sortie`` / ``: 0
+    tout va bien`` at 40 columns, ``[par défaut`` / ``: standard]`` at 80."""
+
+    def write_text(self, text: str) -> None:
+        super().write_text(kept_spaces(text, _KEPT))
+
+    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
+                 col_spacing: int = 2) -> None:
+        super().write_dl([(term, kept_spaces(text, _KEPT)) for term, text in rows],
+                         col_max, col_spacing)
+
+    def getvalue(self) -> str:
+        return super().getvalue().replace(_KEPT, " ")
+
+
+class KeptSpacesContext(click.Context):
+    """The context of every ``hearts`` command: its help pages are
+    formatted by :class:`KeptSpacesFormatter`."""
+
+    formatter_class = KeptSpacesFormatter
+
+
 class HelpCommand(click.Command):
     """A command whose help page is worded from the catalogs in the run's
     language (:func:`help_words`): its own texts are catalog ids, swapped
@@ -224,6 +256,7 @@ class HelpCommand(click.Command):
     its page in several languages).  The class of every ``hearts`` command
     (``cls=`` of its decorator) and of the group."""
 
+    context_class = KeptSpacesContext
     #: The ``--help`` option whose text was made a catalog id (click makes
     #: it once per command, its text worded when it is made).
     _worded_help: click.Option | None = None

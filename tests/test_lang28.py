@@ -99,3 +99,23 @@ def test_a_grouped_number_is_never_cut_at_its_narrow_space(width: int) -> None:
         out.print(table)
     text = captured.get()
     assert "19\u202f948" in text, text
+
+
+@pytest.mark.parametrize(("args", "width"), [
+    (["--help"], 60),                       # "standings ... sur de nombreuses parties" / ": victoires"
+    (["position", "--help"], 40),           # "(0 pour la fin de la donne" / ": la"
+    (["score", "--help"], 80),              # "pour les programmes" / "; html pour"
+    (["generate", "--help"], 100),          # "par défaut" / ": une nouvelle, notée"
+])
+def test_a_french_help_page_never_opens_a_line_with_a_closing_sign(
+        args: list[str], width: int) -> None:
+    """click wraps a help page at ordinary spaces, so French's spaced
+    ``:``, ``;`` and ``»`` opened lines even at 80 columns; the page's
+    text is the same, its lines broken elsewhere."""
+    env = {"LANG": "fr_FR.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
+    result = CliRunner().invoke(cli, args, prog_name="hearts", terminal_width=width, env=env)
+    assert result.exit_code == 0, result.output
+    opening = [line for line in result.output.splitlines() if re.match(r" *[:;!?%»]", line)]
+    assert not opening, result.output
+    assert "\ue000" not in result.output
+    assert re.sub(r"\s+", " ", result.output).count(" : ") >= 1

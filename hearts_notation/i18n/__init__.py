@@ -33,7 +33,9 @@ from types import ModuleType
 from typing import Any, Final
 
 __all__ = [
+    "CLOSING",
     "LANGUAGES",
+    "NO_BREAK",
     "PLACE_ARGS",
     "Arg",
     "Args",
@@ -51,6 +53,7 @@ __all__ = [
     "elides_before",
     "finding_text",
     "join_list",
+    "kept_spaces",
     "locale_language",
     "moved_places",
     "msg",
@@ -190,6 +193,25 @@ def count(lang: str, msg_id: str, n: int) -> str:
     is_one: Callable[[int], bool] = _module(lang).is_one
     form = "one" if is_one(n) else "other"
     return translate(lang, f"{msg_id}.{form}", n=number(lang, n))
+
+
+#: The signs French sets off with a space before it (``règles : standard``,
+#: ``« NOM »``, ``12,5 %``): a line is never broken before one, nor after
+#: ``«`` (helper lang28; the catalogs write an ordinary space there).
+CLOSING: Final = ":;!?%»"
+#: The spaces a line is never broken at: no-break, figure and narrow
+#: no-break (French's thousands separator, ``number.group``).
+NO_BREAK: Final = "\u00a0\u2007\u202f"
+#: The ordinary spaces of a text a line must not break at (compiled on use).
+_KEPT_SPACES: Final = f"(?<=«)[ \t]+|[ \t]+(?=[{CLOSING}])"
+
+
+def kept_spaces(text: str, mark: str) -> str:
+    """*text* with each run of ordinary spaces a line must not break at
+    (before a sign of :data:`CLOSING`, after ``«``) replaced by *mark*: the
+    help pages hand click's wrapping (which breaks at ordinary spaces only)
+    a text it cannot break there, and put the spaces back after."""
+    return re.sub(_KEPT_SPACES, mark, text) if any(c in text for c in CLOSING + "«") else text
 
 
 def join_list(lang: str, items: Sequence[str]) -> str:

@@ -8,7 +8,8 @@ there), and groups a number's digits with a narrow no-break space
 cell or title could open a line with ``: tout cœur`` or leave ``19`` at the
 end of one line and ``948`` at the start of the next.  Here a line breaks
 neither at a no-break space (U+00A0, U+2007, U+202F) nor at a space before
-such a closing sign or after ``«`` (as Unicode's line breaking keeps
+such a closing sign or after ``«`` (:data:`hearts_notation.i18n.CLOSING`, the
+rule the help pages' wrapping keeps too; as Unicode's line breaking keeps
 ``!``, ``?``, ``:`` and ``;`` with what comes before them, even after
 spaces: UAX #14, rule LB13).  :func:`kept` turns a
 :class:`rich.text.Text` that has such a space into a :class:`KeptText`,
@@ -29,17 +30,15 @@ from rich.containers import Lines
 from rich.measure import Measurement
 from rich.text import DEFAULT_JUSTIFY, DEFAULT_OVERFLOW, Text
 
+from ..i18n import CLOSING, NO_BREAK
+
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, JustifyMethod, OverflowMethod
 
-__all__ = ["CLOSING", "NO_BREAK", "KeptText", "kept"]
+__all__ = ["KeptText", "kept"]
 
 R = TypeVar("R")
 
-#: The spaces a line never breaks at: no-break, figure, narrow no-break.
-NO_BREAK = "\u00a0\u2007\u202f"
-#: The signs French sets off with a space before them: no line begins with one.
-CLOSING = ":;!?%»"
 #: A white space a line may break at as rich sees it (any but the no-break ones).
 _BREAKABLE = f"[^\\S{NO_BREAK}]"
 #: A run of spaces where a line may break: not after ``«``, not before a
