@@ -119,3 +119,18 @@ def test_a_french_help_page_never_opens_a_line_with_a_closing_sign(
     assert not opening, result.output
     assert "\ue000" not in result.output
     assert re.sub(r"\s+", " ", result.output).count(" : ") >= 1
+
+
+@pytest.mark.parametrize(("sample", "columns"), [("canonical.hrn", 100), ("multi-game.hrn", 60),
+                                                 ("observer.hrn", 100)])
+def test_a_french_narration_never_opens_a_line_with_a_closing_sign(
+        sample: str, columns: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``replay --narrate`` wraps its paragraphs itself (textwrap, at the
+    terminal's width up to 100): *Personne ne les a tous pris* / *:
+    personne n'a fait capot*, *… ouverts* / *; les cœurs* before."""
+    got = _narrow(["replay", "--narrate", "--lang", "fr", f"samples/{sample}"], columns,
+                  monkeypatch)
+    lines = got.split("\n")[2:]
+    assert not [line for line in lines if re.match(r" *[:;!?%»]", line)], got
+    assert max(len(line) for line in lines) <= columns
+    assert " : " in got

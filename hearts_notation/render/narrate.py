@@ -56,6 +56,7 @@ from ..i18n import (
     card_ascii,
     catalog,
     elides_before,
+    kept_spaces,
     placeholders,
     plural_rule,
     render,
@@ -986,9 +987,19 @@ def narrate(game: GameFact, lang: str = "fr", unicode: bool = True,
     blank lines, wrapped at *width* columns when given."""
     paras = Narrator(game, lang, unicode).game_text(deals)
     if width:
-        paras = [textwrap.fill(p, width=width, break_long_words=False, break_on_hyphens=False)
-                 for p in paras]
+        paras = [_fill(p, width) for p in paras]
     return "\n\n".join(paras) + "\n"
+
+
+def _fill(text: str, width: int) -> str:
+    """*text* wrapped at *width* columns between words, never before ``:``,
+    ``;``, ``?``, ``!``, ``%`` or ``»`` nor after ``«`` (French's spaced
+    signs, :func:`~hearts_notation.i18n.kept_spaces`): a private-use
+    character the paragraph does not hold (a comment quoted in it could
+    hold one) stands for those spaces while textwrap breaks the lines."""
+    mark = next(chr(k) for k in range(0xE000, 0xF900) if chr(k) not in text)
+    return textwrap.fill(kept_spaces(text, mark), width=width, break_long_words=False,
+                         break_on_hyphens=False).replace(mark, " ")
 
 
 def narrate_facts(game: GameFact, lang: str = "fr", unicode: bool = True
