@@ -134,3 +134,16 @@ def test_a_french_narration_never_opens_a_line_with_a_closing_sign(
     assert not [line for line in lines if re.match(r" *[:;!?%»]", line)], got
     assert max(len(line) for line in lines) <= columns
     assert " : " in got
+
+
+def test_the_rules_usage_line_names_its_argument_in_french() -> None:
+    """``hearts rules --help`` in French: *Usage : hearts rules [OPTIONS]
+    [NAME]*, the one metavar with no catalog word, while the page's own
+    text says *hearts rules NOM*."""
+    env = {"LANG": "fr_FR.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
+    result = CliRunner().invoke(cli, ["rules", "--help"], prog_name="hearts", env=env)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Usage : hearts rules [OPTIONS] [NOM]\n"), result.output
+    result = CliRunner().invoke(cli, ["rules", "--help"], prog_name="hearts",
+                                env={**env, "LANG": "C"})
+    assert result.output.startswith("Usage: hearts rules [OPTIONS] [NAME]\n"), result.output

@@ -2062,6 +2062,8 @@ MESSAGES.update({
     "help.metavar.FOLDER": "FOLDER",
     "help.metavar.FOLDERS": "FOLDERS",
     "help.metavar.N": "N",
+    # the rule set's name of `hearts rules [NAME]` (lang28: [NAME] stayed English in French)
+    "help.metavar.NAME": "NAME",
     "help.annotate": "Mark the passes and plays of FILE that cost points, and say why.\n\n    Each decision is judged from the player's own information: the hidden\n    hands are sampled among those consistent with what that seat saw, every\n    legal card is played out in the same deals (solved exactly near the\n    end) to find the best one, and the card played is compared with it on\n    fresh deals.  The expected points lost (EPL) decide the mark: ?! from 1\n    point, ? from 3, ?? from 6, only when the verdict is clear: the loss\n    minus three standard errors still reaches the threshold and both\n    play-out policies agree (an unclear verdict is not marked).\n    A report per player (points lost per decision, accuracy) and the three\n    costliest decisions close the game's comment.  See docs/analysis.md.\n\n    With --out-dir DEST, FILE... is a corpus (files, folders, patterns,\n    URLs): each part of about --shard-size bytes (default 256 KiB) is\n    annotated and written to DEST by the worker that analysed it, with a\n    done marker; a re-run skips the parts done.\n    ",
     "help.annotate.exact_tricks": "Solve exactly once this many tricks remain (default 5).",
     "help.annotate.fast": "Fewer samples and a shallower exact search.",

@@ -2049,6 +2049,8 @@ MESSAGES.update({
     "help.metavar.FOLDER": "DOSSIER",
     "help.metavar.FOLDERS": "DOSSIERS",
     "help.metavar.N": "N",
+    # le nom du jeu de règles de `hearts rules [NOM]` (lang28 : [NAME] restait en anglais)
+    "help.metavar.NAME": "NOM",
     "help.annotate": "Marque les passes et les cartes de FICHIER qui coûtent des points, et dit pourquoi.\n\nChaque décision est jugée avec ce que savait le joueur : les mains cachées sont tirées parmi celles qui s'accordent avec ce que cette place a vu, chaque carte jouable est jouée jusqu'au bout dans les mêmes donnes (résolues exactement vers la fin) pour trouver la meilleure, et la carte jouée lui est comparée sur des donnes nouvelles.  Les points perdus attendus (EPL) décident de la marque : ?! dès 1 point, ? dès 3, ?? dès 6, seulement quand le verdict est net : la perte moins trois erreurs types atteint encore le seuil et les deux façons de jouer la fin s'accordent (un verdict incertain n'est pas marqué).  Un bilan par joueur (points perdus par décision, précision) et les trois décisions les plus coûteuses closent le commentaire de la partie.  Voir docs/analysis.md.\n\nAvec --out-dir DEST, FICHIER... est un corpus (fichiers, dossiers, motifs, URL) : chaque part d'environ --shard-size octets (256 Kio par défaut) est annotée et écrite dans DEST par le processus qui l'a analysée, avec une marque de fin ; une nouvelle exécution saute les parts faites.\n",
     "help.annotate.exact_tricks": "Résoudre exactement quand il reste ce nombre de plis (5 par défaut).",
     "help.annotate.fast": "Moins de tirages et une recherche exacte moins profonde.",
