@@ -305,7 +305,8 @@ def _command_line(*args: str, lang_env: str | None = None) -> subprocess.Complet
 
 @pytest.mark.parametrize(("args", "lang_env", "said"), [
     (["validate", "--foo", EVENING_1], "fr_FR.UTF-8",
-     "Erreur : option inconnue '--foo'. (Vouliez-vous dire l'une de : '--format', '--from' ?)"),
+     "Erreur : option inconnue '--foo'. (Vouliez-vous dire l'une de celles-ci : '--format', "
+     "'--from' ?)"),
     (["validate", "--lang", "fr", "--foo", "x.hrn"], None, "Erreur : option inconnue '--foo'."),
     (["replay", "-o", "x.html", DEAL], None, "Erreur : option inconnue '-o'."),
     (["score", "--format", "xyz", EVENING_1], "fr_FR.UTF-8",

@@ -147,3 +147,12 @@ def test_the_rules_usage_line_names_its_argument_in_french() -> None:
     result = CliRunner().invoke(cli, ["rules", "--help"], prog_name="hearts",
                                 env={**env, "LANG": "C"})
     assert result.output.startswith("Usage: hearts rules [OPTIONS] [NAME]\n"), result.output
+
+
+def test_a_mistyped_option_s_suggestions_read_as_french() -> None:
+    """click's *Did you mean one of: …?* said *Vouliez-vous dire l'une de :
+    '--format', '--from' ?*, a *de* with no noun after it."""
+    result = CliRunner().invoke(cli, ["validate", "--lang", "fr", "--fo", "x.hrn"])
+    assert result.exit_code == 2
+    said = result.output + (result.stderr if result.stderr_bytes is not None else "")
+    assert "(Vouliez-vous dire l'une de celles-ci : '--format', '--from'" in said, said

@@ -1000,7 +1000,8 @@ MESSAGES.update({
     "click.takes_no_value": "l'option {name!r} ne prend pas de valeur.",
     "click.argument_values": "l'argument {name!r} prend {nargs} valeurs.",
     "click.did_you_mean.one": "Vouliez-vous dire {possibility} ?",
-    "click.did_you_mean.other": "(Vouliez-vous dire l'une de : {possibilities} ?)",
+    # (lang28 : « l'une de : '--format', '--from' » laissait « de » sans nom ; option et commande sont féminines)
+    "click.did_you_mean.other": "(Vouliez-vous dire l'une de celles-ci : {possibilities} ?)",
     "click.extra_arguments.one": "argument en trop ({args})",
     "click.extra_arguments.other": "arguments en trop ({args})",
     "click.not_a_choice.one": "{value!r} n'est pas {choice}.",
