@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from functools import partial
 from types import TracebackType
@@ -115,9 +115,19 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
     device and inode; a URL by its text) is read once, and said once on
     standard error: its games counted twice doubled a player's games,
     wins and points in ``standings`` and ``stats`` (round 26)."""
+    return named_once(_listed(paths))
+
+
+def named_once(paths: Iterable[str]) -> Iterator[str]:
+    """*paths* (already listed: no folder left) with each file kept at its
+    first name, a file named again said once on standard error
+    (:func:`expand_paths`).  ``fmt`` lists its folders its own way (``.hrn``
+    files only) and keeps each file once here too: a named pipe given twice
+    waited for ever, and a folder given twice was reformatted, counted and
+    printed twice (round 29)."""
     seen: dict[object, str] = {}
     told: set[object] = set()
-    for p in _listed(paths):
+    for p in paths:
         key = _identity(p)
         first = seen.get(key) if key is not None else None
         if first is not None:

@@ -1,0 +1,47 @@
+"""Review 29: hostile use, round 29 (many files, records huge in one
+dimension, inputs that change or repeat during a run), pinned
+(docs/robustness.md, "Round 29").
+
+Each test failed on main at 3c6c6ac4.  Cheap and in-process: the scale a
+fault showed at is brought down to what still tells main from the fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+SAMPLE = Path(__file__).parent.parent / "samples" / "multi-game.hrn"
+
+
+def test_fmt_reads_a_folder_given_twice_once(tmp_path: Path) -> None:
+    """``hearts fmt --check club club/``: the folder's records were formatted,
+    counted ("2 files would be left unchanged") and, without ``--check``,
+    printed twice; a named pipe given twice (``fmt p p``) was opened again
+    once its writer had gone and the command waited for ever.  ``fmt``
+    keeps each file once, as every other command does (round 26), and says
+    so once."""
+    from clirun import run
+
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "night1.hrn").write_bytes(SAMPLE.read_bytes())
+    status, out = run("fmt", "--check", str(club), str(club) + "/")
+    assert status == 0 and "1 file would be left unchanged" in out, out
+    assert "a file named before" in out, out
+    status, out = run("fmt", str(club), str(club / "night1.hrn"))
+    assert status == 0 and out.count('[Event "') == SAMPLE.read_text().count('[Event "'), out
+
+
+def test_a_file_gone_before_a_dask_worker_opens_it_is_named_as_given(tmp_path: Path) -> None:
+    """A file removed during an ``--engine dask`` run (between the client's
+    listing and a worker's opening) was told at the absolute path the
+    client made for the workers (``/home/me/club/g.hrn: no such file``)
+    where the local engine says ``club/g.hrn: no such file``.  The workers'
+    openings (the plan's probe, the shard's read) name the file as given."""
+    from hearts_notation.io.stream import InputError
+    from hearts_notation.runners.shards import Shard, probe_file, run_shard
+
+    where = str(tmp_path / "club" / "g.hrn")
+    probe = probe_file("club/g.hrn", None, 1 << 20, where)
+    assert isinstance(probe, InputError) and str(probe) == "club/g.hrn: no such file", probe
+    read = run_shard(Shard("club/g.hrn", "hrn", location=where), lambda batch: batch)
+    assert read.stopped and str(read.values[0].error) == "club/g.hrn: no such file"
