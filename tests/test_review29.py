@@ -45,3 +45,22 @@ def test_a_file_gone_before_a_dask_worker_opens_it_is_named_as_given(tmp_path: P
     assert isinstance(probe, InputError) and str(probe) == "club/g.hrn: no such file", probe
     read = run_shard(Shard("club/g.hrn", "hrn", location=where), lambda batch: batch)
     assert read.stopped and str(read.values[0].error) == "club/g.hrn: no such file"
+
+
+def test_the_line_quoted_under_an_error_in_a_utf16_file_is_its_text(tmp_path: Path) -> None:
+    """A record saved as UTF-16 (Windows' "Unicode") is read as its text,
+    but the line quoted under its error was the file's bytes read as UTF-8
+    (``\\x001\\x00.\\x00 \\x00W``...) with the caret far from the card.  The
+    line is taken from the text as the reader decoded it."""
+    from clirun import run
+
+    text = (SAMPLE.parent / "canonical.hrn").read_text(encoding="utf-8")
+    assert "E 2C S 4C" in text
+    path = tmp_path / "g.hrn"
+    path.write_bytes(text.replace("E 2C S 4C", "E 2Z S 4C").encode("utf-16"))
+    status, out = run("validate", str(path))
+    line = next(s for s in text.splitlines() if "E 2C S 4C" in s).replace("2C", "2Z")
+    assert status == 1 and "\n    " + line + "\n" in out, out
+    assert "\\x00" not in out
+    caret = out.split("\n    " + line + "\n", 1)[1].split("\n", 1)[0]
+    assert caret == " " * (4 + line.index("2Z")) + "^", out
