@@ -64,3 +64,38 @@ def test_the_line_quoted_under_an_error_in_a_utf16_file_is_its_text(tmp_path: Pa
     assert "\\x00" not in out
     caret = out.split("\n    " + line + "\n", 1)[1].split("\n", 1)[0]
     assert caret == " " * (4 + line.index("2Z")) + "^", out
+
+
+def test_the_games_before_a_line_over_the_limit_are_kept(tmp_path: Path) -> None:
+    """Three JSONL games, the first with a card that is no card, then a line
+    of 50 MB: ``validate`` said "0 files, 0 games" and the first game's
+    error was never told (the batch being filled was dropped with the
+    input; only whole batches of 32 games were kept).  The games before
+    the line are read and checked, the file stops at the line, status 2.
+    In HRN (two games then a comment over the line limit) likewise: the
+    lines before the long one in its block, and the games cut before it,
+    are kept."""
+    import json
+
+    from clirun import one_deal_record, run
+
+    from hearts_notation.io.limits import Limits, set_limits
+
+    good = json.dumps(one_deal_record(29))
+    assert '"2C"' in good
+    jsonl = tmp_path / "g.jsonl"
+    jsonl.write_text("\n".join([good.replace('"2C"', '"2Z"', 1), good, good,
+                                '"' + "y" * 120_000 + '"', good]) + "\n", encoding="utf-8")
+    text = (SAMPLE.parent / "canonical.hrn").read_text(encoding="utf-8")
+    hrn = tmp_path / "g.hrn"
+    hrn.write_text(text.replace("E 2C S 4C", "E 2Z S 4C") + "\n\n" + text
+                   + '\n\n[Event "x"]\n{' + "y" * 5_000 + "}\n\n" + text, encoding="utf-8")
+    set_limits(Limits(record=100_000, line=4_000))
+    try:
+        status, out = run("validate", str(jsonl))
+        assert status == 2 and f"{jsonl}:4:100001: " in out, out
+        assert "1 file, 3 games" in out and f"{jsonl}:1:" in out and "'2Z'" in out, out
+        status, out = run("validate", str(hrn))
+        assert status == 2 and ":4001: " in out and "1 file, " in out and "'2Z'" in out, out
+    finally:
+        set_limits(None)

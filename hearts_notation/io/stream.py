@@ -780,11 +780,14 @@ def split_lines(chunks: Iterable[str], source: str = "-", max_line: int | None =
         parts = chunk.split("\n")
         rest = parts.pop()
         if len(chunk) > limit:
-            for k, part in enumerate(parts):
-                if len(part) > limit:
-                    raise _long_line(source, lineno + k, limit)
-            if len(rest) > limit:
-                raise _long_line(source, lineno + len(parts), limit)
+            # (the lines before the long one are given first: a reader
+            # keeps the games read before the input stops, round 29)
+            long = next((k for k, part in enumerate(parts) if len(part) > limit),
+                        len(parts) if len(rest) > limit else -1)
+            if long >= 0:
+                for part in parts[:long]:
+                    yield part[:-1] + "\n" if part.endswith("\r") else part + "\n"
+                raise _long_line(source, lineno + long, limit)
         lineno += len(parts)
         for part in parts:
             if part.endswith("\r"):
