@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 SAMPLE = Path(__file__).parent.parent / "samples" / "multi-game.hrn"
 
 
@@ -99,3 +101,26 @@ def test_the_games_before_a_line_over_the_limit_are_kept(tmp_path: Path) -> None
         assert status == 2 and ":4001: " in out and "1 file, " in out and "'2Z'" in out, out
     finally:
         set_limits(None)
+
+
+@pytest.mark.usefixtures("shared_analyses")
+def test_annotate_tables_on_a_narrow_terminal_keep_their_content(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``COLUMNS=10 hearts annotate game.hrn -o out.hrn``: the table of the
+    decisions that cost points and the players' table were rows of empty
+    cells (rich's own table shrinks every column to nothing); at 40 columns
+    the seats were ``heu…`` and the headings ``decisi…``.  They are laid
+    out as every other command's tables (``WordTable``, round 28): each
+    word whole, the terminal wrapping the lines."""
+    from clirun import run
+
+    from tests.test_analysis_cli import DATA, FAST
+
+    monkeypatch.setenv("COLUMNS", "10")
+    status, out = run("annotate", str(DATA / "queen_duck.hrn"), *FAST,
+                      "-o", str(tmp_path / "out.hrn"))
+    decisions = out[out.index("Decisions that cost points"):out.index("Players")]
+    players = out[out.index("Players"):]
+    assert status == 0 and "??" in decisions and "EPL" in decisions and "…" not in out, out
+    for heading in ("player", "decisions", "accuracy"):
+        assert heading in players, out

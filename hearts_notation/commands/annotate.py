@@ -644,8 +644,12 @@ def _summary(games: Sequence[tuple[int | None, list[Decision], GameSummary]], la
     the players by name where the record names them (*views*: the seats and
     players of each game, in the order of *games*).  A game is given by
     its number, its marked decisions and its learner's report: all that the
-    tables print of it (a stream from a cluster keeps only that)."""
-    from rich.table import Table
+    tables print of it (a stream from a cluster keeps only that).  Both
+    are word tables (:class:`~hearts_notation.render.fit.WordTable`), as
+    every other command's tables are: rich's own table shrank every
+    column to nothing at 10 columns and cut the seats (``heu…``), the
+    standard errors and the players' headings at 40 (round 29)."""
+    from ..render.fit import WordTable as Table
 
     console = stdout_console()
     def t(key: str, **args: object) -> str:
