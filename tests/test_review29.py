@@ -124,3 +124,20 @@ def test_annotate_tables_on_a_narrow_terminal_keep_their_content(
     assert status == 0 and "??" in decisions and "EPL" in decisions and "…" not in out, out
     for heading in ("player", "decisions", "accuracy"):
         assert heading in players, out
+
+
+def test_a_folder_given_twice_is_not_a_line_per_file(tmp_path: Path) -> None:
+    """``hearts validate club club/`` with 50,000 records in ``club``: each
+    record was said to be named before on a line of its own, 50,000 lines
+    on standard error.  The first three are named, the others counted in
+    one line; each record is still read once."""
+    from clirun import run
+
+    club = tmp_path / "club"
+    club.mkdir()
+    for k in range(6):
+        (club / f"night{k}.hrn").write_bytes((SAMPLE.parent / "canonical.hrn").read_bytes())
+    status, out = run("validate", str(club), str(club) + "/")
+    told = {line for line in out.splitlines() if "a file named before" in line}
+    assert status == 0 and len(told) == 3, out
+    assert "and 3 files more named before: each read once" in out and "6 files," in out, out

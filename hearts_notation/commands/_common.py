@@ -18,7 +18,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, NoReturn
 
 from ..folders import folder_files
-from ..i18n import current_language, msg, translate
+from ..i18n import count, current_language, msg, translate
 from ..io import EXTENSIONS, InputError
 from ..io.stream import is_directory
 from ..output import OutputError, console, message, safe
@@ -124,7 +124,11 @@ def named_once(paths: Iterable[str]) -> Iterator[str]:
     (:func:`expand_paths`).  ``fmt`` lists its folders its own way (``.hrn``
     files only) and keeps each file once here too: a named pipe given twice
     waited for ever, and a folder given twice was reformatted, counted and
-    printed twice (round 29)."""
+    printed twice (round 29).
+
+    The first :data:`NAMED_TWICE_SHOWN` such files are named; the others
+    are counted in one line at the end: a folder of 50,000 records given
+    twice wrote 50,000 lines to standard error (round 29)."""
     seen: dict[object, str] = {}
     told: set[object] = set()
     for p in paths:
@@ -133,12 +137,22 @@ def named_once(paths: Iterable[str]) -> Iterator[str]:
         if first is not None:
             if key not in told:     # (once a file, however often it is named)
                 told.add(key)
-                message("hearts: " + translate(current_language(), "input.named_twice",
-                                               path=safe(p), first=safe(first)))
+                if len(told) <= NAMED_TWICE_SHOWN:
+                    message("hearts: " + translate(current_language(), "input.named_twice",
+                                                   path=safe(p), first=safe(first)))
             continue
         if key is not None:
             seen[key] = p
         yield p
+    if len(told) > NAMED_TWICE_SHOWN:
+        lang = current_language()
+        message("hearts: " + translate(lang, "input.named_twice_more",
+                                       files=count(lang, "summary.files",
+                                                   len(told) - NAMED_TWICE_SHOWN)))
+
+
+#: How many files named twice :func:`named_once` names one by one.
+NAMED_TWICE_SHOWN = 3
 
 
 def _listed(paths: tuple[str, ...] | list[str]) -> Iterator[str]:

@@ -2370,3 +2370,8 @@ MESSAGES.update({
     # [typed29] a trick's winner said first, before its plays, ``O gagne : N 2♣ …`` (lark_reader._WINNER_FIRST).
     "syntax.trick_winner_first": "{found}: a trick's winner is not written, it follows from the cards; a trick line starts with its number in the deal and a dot, as in '1. {plays}' for the first trick",
 })
+
+MESSAGES.update({
+    # [hostile29] the files named twice past the first three, counted in one line (commands/_common.named_once).
+    "input.named_twice_more": "and {files} more named before: each read once",
+})
