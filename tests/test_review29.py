@@ -141,3 +141,19 @@ def test_a_folder_given_twice_is_not_a_line_per_file(tmp_path: Path) -> None:
     told = {line for line in out.splitlines() if "a file named before" in line}
     assert status == 0 and len(told) == 3, out
     assert "and 3 files more named before: each read once" in out and "6 files," in out, out
+
+
+@pytest.mark.usefixtures("shared_analyses")
+def test_annotate_of_one_record_named_twice_is_one_record(tmp_path: Path) -> None:
+    """``hearts annotate g.hrn ./g.hrn -o out.hrn`` was refused as "several
+    records ... --out-dir": the names were counted before the file was
+    known to be one.  It is one record, read once, said once."""
+    from clirun import run
+
+    from tests.test_analysis_cli import DATA, FAST
+
+    game = str(DATA / "queen_duck.hrn")
+    twice = str(DATA / "." / "queen_duck.hrn")
+    status, out = run("annotate", game, twice, *FAST, "-o", str(tmp_path / "out.hrn"))
+    assert status == 0 and "a file named before" in out and "Players" in out, out
+    assert (tmp_path / "out.hrn").read_text(encoding="utf-8").count("[Event ") == 1

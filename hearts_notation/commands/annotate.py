@@ -78,6 +78,7 @@ from ._common import (
     fail_input,
     fail_output,
     is_position,
+    named_once,
     open_engine,
     read_position,
     stdout_console,
@@ -240,6 +241,10 @@ def command(files: tuple[str, ...], output: str | None, out_dir: str | None, sam
                 fail(translate(current_language(), "annotate.out_dir_option", option=name))
         return _annotate_corpus(files, out_dir, fmt_in, fmt_out, rules, force_rules, options,
                                 only_deal, jobs, engine_spec, unicode, lang)
+    if len(files) > 1:
+        # (one record named twice, ``g.hrn ./g.hrn``, is one record: read
+        # once as every command reads it, not "several records", round 29)
+        files = tuple(named_once(files))
     if len(files) != 1:
         fail(translate(current_language(), "annotate.needs_out_dir"))
     file = files[0]
