@@ -157,3 +157,54 @@ def test_annotate_of_one_record_named_twice_is_one_record(tmp_path: Path) -> Non
     status, out = run("annotate", game, twice, *FAST, "-o", str(tmp_path / "out.hrn"))
     assert status == 0 and "a file named before" in out and "Players" in out, out
     assert (tmp_path / "out.hrn").read_text(encoding="utf-8").count("[Event ") == 1
+
+
+_PEAK = """\
+import atexit, resource, runpy, sys
+atexit.register(lambda: sys.stderr.write(
+    "\\npeak %d\\n" % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+sys.argv = ["hearts", *sys.argv[1:]]
+runpy.run_module("hearts_notation", run_name="__main__")
+"""
+
+
+def _peak_kb(args: list[str]) -> tuple[int, str, int]:
+    """``hearts ARGS`` in a process of its own allowed 64 open files: its
+    status, what it printed (output, then errors) and its own peak RSS in KB."""
+    import resource
+    import subprocess
+    import sys
+
+    def few_files() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
+
+    done = subprocess.run([sys.executable, "-c", _PEAK, *args], capture_output=True, text=True,
+                          timeout=600, check=False, preexec_fn=few_files)
+    peak = int(done.stderr.rsplit("peak ", 1)[1].split()[0])
+    return done.returncode, done.stdout + done.stderr, peak
+
+
+def test_many_files_in_one_folder_in_flat_memory_and_few_open_files(tmp_path: Path) -> None:
+    """Round 28's leftover: a folder of many small records (50,000 measured:
+    docs/robustness.md, "Round 29") read by ``validate -j 2`` and ``select
+    --count`` with 64 open files allowed: every file read, no file left
+    open, the peak growing by the names listed only (about 300 bytes a
+    file), not by what was read.  1,000 and 4,000 files here (a long test:
+    about 10 CPU-s)."""
+    one = (SAMPLE.parent / "canonical.hrn").read_bytes()
+    peaks: dict[str, list[int]] = {"validate": [], "select": []}
+    for n in (1_000, 4_000):
+        club = tmp_path / f"club{n}"
+        club.mkdir()
+        for k in range(n):
+            (club / f"g{k:05d}.hrn").write_bytes(one)
+        (club / "zz.hrn").symlink_to(tmp_path / "gone.hrn")
+        status, out, peak = _peak_kb(["validate", "-j", "2", str(club)])
+        assert status == 2 and f"{n:,} files, {n:,} games" in out, out
+        assert "zz.hrn: no such file" in out and "Too many open files" not in out, out
+        peaks["validate"].append(peak)
+        status, out, peak = _peak_kb(["select", "--count", str(club)])
+        assert status == 2 and out.startswith(f"{n}\n") and "zz.hrn: no such file" in out, out
+        peaks["select"].append(peak)
+    for command, (small, large) in peaks.items():
+        assert large - small < 8_000, (command, peaks)     # KB; 3,000 files more
