@@ -208,3 +208,34 @@ def test_many_files_in_one_folder_in_flat_memory_and_few_open_files(tmp_path: Pa
         peaks["select"].append(peak)
     for command, (small, large) in peaks.items():
         assert large - small < 8_000, (command, peaks)     # KB; 3,000 files more
+
+
+def test_fmt_does_not_make_a_record_of_many_comment_lines_unreadable(tmp_path: Path) -> None:
+    """A deal with 100,000 comment lines, each its own ``{...}``, is read
+    (each line within the limit) as one comment; ``fmt -i`` wrote it back
+    as one brace comment over 100,000 lines, which the reader refuses as a
+    line over the limit: a readable record made unreadable, status 0 (and
+    ``convert --to hrn`` likewise).  The write is refused, the file left as
+    it was, status 2, as for any text its reader would refuse.  (The limit
+    brought down to 2,000 characters here.)"""
+    from clirun import run
+
+    from hearts_notation.io.limits import Limits, set_limits
+
+    text = (SAMPLE.parent / "canonical.hrn").read_text(encoding="utf-8")
+    head, deal, rest = text.partition("deal 1 ")
+    lines = "".join(f"{{remark {k} of the deal}}\n" for k in range(200))
+    path = tmp_path / "g.hrn"
+    path.write_text(head + lines + deal + rest, encoding="utf-8")
+    before = path.read_bytes()
+    set_limits(Limits(line=2_000))
+    try:
+        status, out = run("validate", str(path))
+        assert status == 0, out
+        status, out = run("fmt", "-i", str(path))
+        assert status == 2 and "a comment's length is over the limit of 2,000" in out, out
+        assert path.read_bytes() == before
+        status, out = run("convert", str(path), "--to", "hrn", "-o", str(tmp_path / "c.hrn"))
+        assert status == 2 and not (tmp_path / "c.hrn").exists(), out
+    finally:
+        set_limits(None)
