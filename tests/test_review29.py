@@ -70,9 +70,10 @@ def test_the_line_quoted_under_an_error_in_a_utf16_file_is_its_text(tmp_path: Pa
 
 def test_the_games_before_a_line_over_the_limit_are_kept(tmp_path: Path) -> None:
     """Three JSONL games, the first with a card that is no card, then a line
-    of 50 MB: ``validate`` said "0 files, 0 games" and the first game's
-    error was never told (the batch being filled was dropped with the
-    input; only whole batches of 32 games were kept).  The games before
+    of 50 MB (or the same in a JSON array, an element of 50 MB): ``validate``
+    said "0 files, 0 games" and the first game's error was never told (the
+    batch being filled was dropped with the input; only whole batches of 32
+    games were kept).  The games before
     the line are read and checked, the file stops at the line, status 2.
     In HRN (two games then a comment over the line limit) likewise: the
     lines before the long one in its block, and the games cut before it,
@@ -88,6 +89,10 @@ def test_the_games_before_a_line_over_the_limit_are_kept(tmp_path: Path) -> None
     jsonl = tmp_path / "g.jsonl"
     jsonl.write_text("\n".join([good.replace('"2C"', '"2Z"', 1), good, good,
                                 '"' + "y" * 120_000 + '"', good]) + "\n", encoding="utf-8")
+    array = tmp_path / "g.json"
+    array.write_text("[\n" + ",\n".join([good.replace('"2C"', '"2Z"', 1), good, good,
+                                         '"' + "y" * 120_000 + '"', good]) + "\n]\n",
+                     encoding="utf-8")
     text = (SAMPLE.parent / "canonical.hrn").read_text(encoding="utf-8")
     hrn = tmp_path / "g.hrn"
     hrn.write_text(text.replace("E 2C S 4C", "E 2Z S 4C") + "\n\n" + text
@@ -97,6 +102,9 @@ def test_the_games_before_a_line_over_the_limit_are_kept(tmp_path: Path) -> None
         status, out = run("validate", str(jsonl))
         assert status == 2 and f"{jsonl}:4:100001: " in out, out
         assert "1 file, 3 games" in out and f"{jsonl}:1:" in out and "'2Z'" in out, out
+        status, out = run("validate", str(array))
+        assert status == 2 and f"{array}:5:1: " in out and "1 file, 3 games" in out, out
+        assert f"{array}:2:" in out and "'2Z'" in out, out
         status, out = run("validate", str(hrn))
         assert status == 2 and ":4001: " in out and "1 file, " in out and "'2Z'" in out, out
     finally:
@@ -237,5 +245,36 @@ def test_fmt_does_not_make_a_record_of_many_comment_lines_unreadable(tmp_path: P
         assert path.read_bytes() == before
         status, out = run("convert", str(path), "--to", "hrn", "-o", str(tmp_path / "c.hrn"))
         assert status == 2 and not (tmp_path / "c.hrn").exists(), out
+    finally:
+        set_limits(None)
+
+
+def test_a_record_limit_below_a_read_refuses_no_game_within_it(tmp_path: Path) -> None:
+    """``HEARTS_MAX_RECORD=30000 hearts validate games.json``, an array of
+    40 one-line games of two or three kilobytes each: "games.json:2:1: a game's
+    length in characters is over the limit of 30,000", no game read.  The
+    guess at a pretty-printed element's end never finds a one-line
+    element's, and asked for more text past what was read (1 MiB), where
+    the window's check took the text after the first game for the game.
+    The guess gives up at the limit and the decoder finds the element's
+    end; a game over the limit is still refused at its own place."""
+    import json
+
+    from clirun import one_deal_record, run
+
+    from hearts_notation.io.limits import Limits, set_limits
+
+    good = json.dumps(one_deal_record(29))
+    assert 500 < len(good) < 4_000
+    path = tmp_path / "games.json"
+    path.write_text("[\n" + ",\n".join([good] * 40) + "\n]\n", encoding="utf-8")
+    set_limits(Limits(record=30_000))
+    try:
+        status, out = run("validate", str(path))
+        assert status == 0 and "40 valid games" in out, out
+        path.write_text("[\n" + ",\n".join([good] * 3 + ['"' + "y" * 40_000 + '"', good])
+                        + "\n]\n", encoding="utf-8")
+        status, out = run("validate", str(path))
+        assert status == 2 and f"{path}:5:1: " in out and "3 valid games" in out, out
     finally:
         set_limits(None)

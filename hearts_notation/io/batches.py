@@ -486,18 +486,28 @@ def json_batches(path: str, chunks: Iterator[str], per_batch: int,
     in_array = True
     items = (iter_json_compact(chunks, feed) if decode
              else ((*item, None) for item in iter_json_elements(chunks, feed)))
-    for text, line, column, in_array, compact in items:
-        texts.append(text)
-        lines.append(line)
-        columns.append(column)
-        compacts.append(compact)
-        if len(texts) == per_batch:
+    try:
+        for text, line, column, in_array, compact in items:
+            texts.append(text)
+            lines.append(line)
+            columns.append(column)
+            compacts.append(compact)
+            if len(texts) == per_batch:
+                yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
+                            lines=tuple(lines), in_array=in_array,
+                            compacts=tuple(compacts) if decode else (), columns=tuple(columns))
+                done = counter[0]
+                index += len(texts)
+                texts, lines, columns, compacts = [], [], [], []
+    except (InputError, RecordError):
+        # The document stops here (an element over the record limit, broken
+        # JSON): the elements read before it are kept, as whole batches
+        # were (round 29).
+        if texts:
             yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
                         lines=tuple(lines), in_array=in_array,
                         compacts=tuple(compacts) if decode else (), columns=tuple(columns))
-            done = counter[0]
-            index += len(texts)
-            texts, lines, columns, compacts = [], [], [], []
+        raise
     if texts:
         yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
                     lines=tuple(lines), in_array=in_array,
