@@ -278,3 +278,19 @@ def test_a_record_limit_below_a_read_refuses_no_game_within_it(tmp_path: Path) -
         assert status == 2 and f"{path}:5:1: " in out and "3 valid games" in out, out
     finally:
         set_limits(None)
+
+
+def test_a_file_cut_shorter_during_a_dask_run_is_told(tmp_path: Path) -> None:
+    """A file truncated while an ``--engine dask`` run read it part by part
+    (22 MB, parts of 1 MB, cut to 3 MB 7 s in): each part past the new end
+    said "big.hrn: empty input: no game found", where nothing was empty.
+    A part that starts past the file's end, or ends past it, says the file
+    became shorter while it was read."""
+    from hearts_notation.runners.shards import Shard, run_shard
+
+    path = tmp_path / "big.hrn"
+    path.write_bytes(SAMPLE.read_bytes()[:50])
+    part = Shard("big.hrn", "hrn", start=100, end=200, first_line=9, first_index=33,
+                 location=str(path))
+    read = run_shard(part, lambda batch: batch)
+    assert read.stopped and "became shorter while it was read" in str(read.values[0].error)

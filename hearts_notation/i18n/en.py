@@ -2375,3 +2375,8 @@ MESSAGES.update({
     # [hostile29] the files named twice past the first three, counted in one line (commands/_common.named_once).
     "input.named_twice_more": "and {files} more named before: each read once",
 })
+
+MESSAGES.update({
+    # [hostile29] a file cut shorter while the workers read it part by part (runners/shards.shard_batches).
+    "input.shrank": "the file became shorter while it was read (its parts were planned at a larger size): run the command again",
+})

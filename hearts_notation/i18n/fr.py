@@ -2361,3 +2361,8 @@ MESSAGES.update({
     # [hostile29] les fichiers nommés deux fois au-delà des trois premiers, comptés en une ligne (commands/_common.named_once).
     "input.named_twice_more": "et {files} de plus déjà nommés : chacun lu une seule fois",
 })
+
+MESSAGES.update({
+    # [hostile29] un fichier raccourci pendant que les workers le lisent partie par partie (runners/shards.shard_batches).
+    "input.shrank": "le fichier est devenu plus court pendant sa lecture (ses parties ont été prévues pour une taille plus grande) : relancez la commande",
+})

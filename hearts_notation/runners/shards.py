@@ -528,6 +528,12 @@ def shard_batches(shard: Shard, default_rules: RuleSet | str | None = None,
         cut = get(shard.fmt, shard.path).cutter()
         if cut is None:
             raise ValueError(f"the {shard.fmt} format is read only whole")
+        size_now = _size(fh)
+        if size_now is not None and (size_now < (shard.end or 0) or size_now <= shard.start):
+            # The file was cut shorter after its reading was planned: the
+            # part past its end read as "empty input: no game found" (a
+            # file truncated during an --engine dask run, round 29).
+            raise InputError(shard.path, msg("input.shrank"))
         fh.seek(shard.start)
         size = None if shard.end is None else shard.end - shard.start
         rng: Any = _Range(fh, size)
