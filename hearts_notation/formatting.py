@@ -23,6 +23,7 @@ from typing import IO
 from .diagnostics import NamedError, named_errors, render_errors
 from .i18n import current_language, msg
 from .io import InputError, games_of_chunks, iter_text_chunks, starts_with_bom
+from .io.formats import readable_hrn
 from .io.hrn.notes import Note, NoteScanner, first_line, last_line, put_notes
 from .io.hrn.writer import iter_hrn_pieces
 from .model import Game
@@ -148,7 +149,7 @@ def format_file(path: str, rules: str | None, unicode: bool, lang: str | None, k
             out.spool.rollover()
     first = True
     try:
-        for piece in iter_hrn_pieces(games(), unicode, lang):
+        for piece in readable_hrn(iter_hrn_pieces(games(), unicode, lang)):
             game = pulled.popleft()
             following = pulled[0] if pulled else None
             text = piece if first else piece[1:]

@@ -135,6 +135,9 @@ LONG_TESTS: dict[str, str] = {
     "tests/test_review28.py::test_a_standard_error_that_cannot_be_written_keeps_the_status":
         "a process of its own, its standard error /dev/full (about 0.6 CPU-s: the standard "
         "streams are set up only by the console script's run) (hostile28)",
+    "tests/test_review29.py::test_many_files_in_one_folder_in_flat_memory_and_few_open_files":
+        "5,000 files written and read by validate -j 2 and select --count in processes of "
+        "their own with 64 open files allowed (about 10 CPU-s) (hostile29)",
 }
 
 #: The environment variables that give a run its language: ``LC_ALL``,

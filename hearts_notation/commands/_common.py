@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from functools import partial
 from types import TracebackType
 from typing import TYPE_CHECKING, NoReturn
 
 from ..folders import folder_files
-from ..i18n import current_language, msg, translate
+from ..i18n import count, current_language, msg, translate
 from ..io import EXTENSIONS, InputError
 from ..io.stream import is_directory
 from ..output import OutputError, console, message, safe
@@ -115,20 +115,44 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
     device and inode; a URL by its text) is read once, and said once on
     standard error: its games counted twice doubled a player's games,
     wins and points in ``standings`` and ``stats`` (round 26)."""
+    return named_once(_listed(paths))
+
+
+def named_once(paths: Iterable[str]) -> Iterator[str]:
+    """*paths* (already listed: no folder left) with each file kept at its
+    first name, a file named again said once on standard error
+    (:func:`expand_paths`).  ``fmt`` lists its folders its own way (``.hrn``
+    files only) and keeps each file once here too: a named pipe given twice
+    waited for ever, and a folder given twice was reformatted, counted and
+    printed twice (round 29).
+
+    The first :data:`NAMED_TWICE_SHOWN` such files are named; the others
+    are counted in one line at the end: a folder of 50,000 records given
+    twice wrote 50,000 lines to standard error (round 29)."""
     seen: dict[object, str] = {}
     told: set[object] = set()
-    for p in _listed(paths):
+    for p in paths:
         key = _identity(p)
         first = seen.get(key) if key is not None else None
         if first is not None:
             if key not in told:     # (once a file, however often it is named)
                 told.add(key)
-                message("hearts: " + translate(current_language(), "input.named_twice",
-                                               path=safe(p), first=safe(first)))
+                if len(told) <= NAMED_TWICE_SHOWN:
+                    message("hearts: " + translate(current_language(), "input.named_twice",
+                                                   path=safe(p), first=safe(first)))
             continue
         if key is not None:
             seen[key] = p
         yield p
+    if len(told) > NAMED_TWICE_SHOWN:
+        lang = current_language()
+        message("hearts: " + translate(lang, "input.named_twice_more",
+                                       files=count(lang, "summary.files",
+                                                   len(told) - NAMED_TWICE_SHOWN)))
+
+
+#: How many files named twice :func:`named_once` names one by one.
+NAMED_TWICE_SHOWN = 3
 
 
 def _listed(paths: tuple[str, ...] | list[str]) -> Iterator[str]:

@@ -78,6 +78,7 @@ from ._common import (
     fail_input,
     fail_output,
     is_position,
+    named_once,
     open_engine,
     read_position,
     stdout_console,
@@ -240,6 +241,10 @@ def command(files: tuple[str, ...], output: str | None, out_dir: str | None, sam
                 fail(translate(current_language(), "annotate.out_dir_option", option=name))
         return _annotate_corpus(files, out_dir, fmt_in, fmt_out, rules, force_rules, options,
                                 only_deal, jobs, engine_spec, unicode, lang)
+    if len(files) > 1:
+        # (one record named twice, ``g.hrn ./g.hrn``, is one record: read
+        # once as every command reads it, not "several records", round 29)
+        files = tuple(named_once(files))
     if len(files) != 1:
         fail(translate(current_language(), "annotate.needs_out_dir"))
     file = files[0]
@@ -644,8 +649,12 @@ def _summary(games: Sequence[tuple[int | None, list[Decision], GameSummary]], la
     the players by name where the record names them (*views*: the seats and
     players of each game, in the order of *games*).  A game is given by
     its number, its marked decisions and its learner's report: all that the
-    tables print of it (a stream from a cluster keeps only that)."""
-    from rich.table import Table
+    tables print of it (a stream from a cluster keeps only that).  Both
+    are word tables (:class:`~hearts_notation.render.fit.WordTable`), as
+    every other command's tables are: rich's own table shrank every
+    column to nothing at 10 columns and cut the seats (``heu…``), the
+    standard errors and the players' headings at 40 (round 29)."""
+    from ..render.fit import WordTable as Table
 
     console = stdout_console()
     def t(key: str, **args: object) -> str:

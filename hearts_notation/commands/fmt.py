@@ -30,7 +30,7 @@ from ..io import InputError, input_format, write_atomic_iter
 from ..io.stream import is_directory
 from ..output import message, safe
 from ..rules import RuleSet
-from ._common import fail, fail_output
+from ._common import fail, fail_output, named_once
 from .convert import text_options
 from .options import lang_option, rules_options
 from .report import FmtReport
@@ -74,7 +74,7 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
 
     report = FmtReport(check=check)
     try:
-        paths = list(hrn_paths(files))
+        paths = list(named_once(hrn_paths(files)))
     except InputError as exc:
         fail(exc.text(current_language()))
     results: list[Formatted] = []

@@ -2372,3 +2372,13 @@ MESSAGES.update({
     # [typed29] a trick's winner said first, before its plays, ``O gagne : N 2♣ …`` (lark_reader._WINNER_FIRST).
     "syntax.trick_winner_first": "{found}: a trick's winner is not written, it follows from the cards; a trick line starts with its number in the deal and a dot, as in '1. {plays}' for the first trick",
 })
+
+MESSAGES.update({
+    # [hostile29] the files named twice past the first three, counted in one line (commands/_common.named_once).
+    "input.named_twice_more": "and {files} more named before: each read once",
+})
+
+MESSAGES.update({
+    # [hostile29] a file cut shorter while the workers read it part by part (runners/shards.shard_batches).
+    "input.shrank": "the file became shorter while it was read (its parts were planned at a larger size): run the command again",
+})

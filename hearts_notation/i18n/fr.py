@@ -2359,3 +2359,13 @@ MESSAGES.update({
     # [typed29] le gagnant d'un pli dit en tête, avant ses cartes, « O gagne : N 2♣ … » (lark_reader._WINNER_FIRST).
     "syntax.trick_winner_first": "{found} : le gagnant d'un pli ne s'écrit pas, il se déduit des cartes ; une ligne de pli commence par son numéro dans la donne et un point, comme « 1. {plays} » pour le premier pli",
 })
+
+MESSAGES.update({
+    # [hostile29] les fichiers nommés deux fois au-delà des trois premiers, comptés en une ligne (commands/_common.named_once).
+    "input.named_twice_more": "et {files} de plus déjà nommés : chacun lu une seule fois",
+})
+
+MESSAGES.update({
+    # [hostile29] un fichier raccourci pendant que les workers le lisent partie par partie (runners/shards.shard_batches).
+    "input.shrank": "le fichier est devenu plus court pendant sa lecture (ses parties ont été prévues pour une taille plus grande) : relancez la commande",
+})

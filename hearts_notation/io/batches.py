@@ -423,6 +423,7 @@ def jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line: 
             if end < 0:
                 break
             if big and end - pos > limit:
+                yield from _read_before(path, pending, chunk[start:pos], first_line, first_index)
                 raise _too_long(path, first_line + lines, limit)
             lines += 1
             if end > pos and (not chunk[pos].isspace() or not chunk[pos:end].isspace()):
@@ -443,6 +444,7 @@ def jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line: 
             pending.append(chunk[start:pos])
         rest = chunk[pos:]
         if len(rest) > limit:
+            yield from _read_before(path, pending, "", first_line, first_index)
             raise _too_long(path, first_line + lines, limit)
     if rest:
         pending.append(rest[:-1] if rest.endswith("\r") else rest)
@@ -450,6 +452,18 @@ def jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line: 
     if lines:
         text = "".join(pending)
         yield Batch(path, "jsonl", text, first_line, first_index, len(text))
+
+
+def _read_before(path: str, pending: list[str], text: str, first_line: int,
+                 first_index: int) -> Iterator[Batch]:
+    """The batch of the lines read before a line over the limit, if they
+    hold a record: the file stops there, but the games before it are kept
+    (:func:`hearts_notation.runners.local.iter_batches`).  Only whole
+    batches were: ``validate`` of 3 games then a 50 MB line said "0 files,
+    0 games", a finding of the first game lost (round 29)."""
+    whole = "".join(pending) + text
+    if whole and not whole.isspace():
+        yield Batch(path, "jsonl", whole, first_line, first_index, len(whole))
 
 
 def _too_long(path: str, line: int, limit: int) -> InputError:
@@ -472,18 +486,28 @@ def json_batches(path: str, chunks: Iterator[str], per_batch: int,
     in_array = True
     items = (iter_json_compact(chunks, feed) if decode
              else ((*item, None) for item in iter_json_elements(chunks, feed)))
-    for text, line, column, in_array, compact in items:
-        texts.append(text)
-        lines.append(line)
-        columns.append(column)
-        compacts.append(compact)
-        if len(texts) == per_batch:
+    try:
+        for text, line, column, in_array, compact in items:
+            texts.append(text)
+            lines.append(line)
+            columns.append(column)
+            compacts.append(compact)
+            if len(texts) == per_batch:
+                yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
+                            lines=tuple(lines), in_array=in_array,
+                            compacts=tuple(compacts) if decode else (), columns=tuple(columns))
+                done = counter[0]
+                index += len(texts)
+                texts, lines, columns, compacts = [], [], [], []
+    except (InputError, RecordError):
+        # The document stops here (an element over the record limit, broken
+        # JSON): the elements read before it are kept, as whole batches
+        # were (round 29).
+        if texts:
             yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
                         lines=tuple(lines), in_array=in_array,
                         compacts=tuple(compacts) if decode else (), columns=tuple(columns))
-            done = counter[0]
-            index += len(texts)
-            texts, lines, columns, compacts = [], [], [], []
+        raise
     if texts:
         yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
                     lines=tuple(lines), in_array=in_array,
@@ -503,14 +527,23 @@ def hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
     games: list[GameText] = []
     start_index = first_index
     size = 0
-    for game in cut_games(chunks, path, current_limits().line, first_line, followed,
-                          after_game=first_index > 1):
-        games.append(game)
-        size += len(game.text) + 1
-        if len(games) == per_batch:
+    try:
+        for game in cut_games(chunks, path, current_limits().line, first_line, followed,
+                              after_game=first_index > 1):
+            games.append(game)
+            size += len(game.text) + 1
+            if len(games) == per_batch:
+                yield Batch(path, "hrn", tuple(games), games[0][0], first_index, size,
+                            default_rules)
+                first_index += len(games)
+                games, size = [], 0
+    except InputError:
+        # The input stops here (a line over the limit, bytes that are not
+        # text): the games cut before it are kept, as whole batches were
+        # (a batch's worth fewer were lost: round 29).
+        if games:
             yield Batch(path, "hrn", tuple(games), games[0][0], first_index, size, default_rules)
-            first_index += len(games)
-            games, size = [], 0
+        raise
     if games:
         yield Batch(path, "hrn", tuple(games), games[0][0], first_index, size, default_rules)
     elif first_index == start_index:

@@ -32,6 +32,7 @@ from .line_ends import BYTE_BREAKS
 from .sniff import one_line_value, sniff_format, sniffed
 from .stream import (
     InputError,
+    RecordError,
     head_text,
     install_line_ends,
     note_stdin_format,
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
 R = TypeVar("R")
 
 __all__ = ["EXTENSIONS", "FORMATS", "INPUT_FORMATS", "OUTPUT_FORMATS", "RECORD_FORMATS", "Format",
-           "format_for", "get", "input_format", "read_format"]
+           "format_for", "get", "input_format", "read_format", "readable_hrn"]
 
 
 def _resolve(ref: str) -> Any:
@@ -572,10 +573,35 @@ def _readable(pieces: Iterable[str], fmt: str) -> Iterator[str]:
                 if len(line) > limits.line:
                     _refuse(fmt, n, _hrn_field(line, k), "limit.what.line_length", "line",
                             limits.line)
+            _comments_fit(piece, n, limits.line)
         elif fmt in ("jsonl", "json", "yaml") and len(piece) > limits.record:
             _refuse(fmt, n, msg("write.field.record", size=("num", len(piece))),
                     "limit.what.size", "record", limits.record)
         yield piece
+
+
+def readable_hrn(pieces: Iterable[str]) -> Iterator[str]:
+    """The pieces of an HRN writer checked as :func:`_readable` checks them,
+    for a writer that does not go through :class:`Format` (``fmt``)."""
+    return _readable(pieces, "hrn")
+
+
+def _comments_fit(piece: str, n: int, limit: int) -> None:
+    """Refuse an HRN game whose brace comment over several lines is over
+    the ``line`` limit, which the reader holds such a comment to as one
+    logical line (:func:`.hrn.cut.iter_logical_lines`, asked here so the
+    two agree).  100,000 comment lines of a deal, each its own ``{...}``,
+    are read as one comment; written back as one ``{`` over 100,000 lines,
+    ``fmt`` and ``convert --to hrn`` made a file their reader refuses
+    (``fmt -i`` made a record unreadable: round 29)."""
+    from .hrn.cut import iter_logical_lines
+
+    try:
+        for _ in iter_logical_lines(piece.split("\n")):
+            pass
+    except RecordError as exc:
+        _refuse("hrn", n, msg("write.field.comment", line=("num", exc.line or 1)),
+                "limit.what.comment_length", "line", limit)
 
 
 def _texts_fit(games: Iterable[Game], fmt: str) -> Iterator[Game]:

@@ -2076,11 +2076,18 @@ class _JsonStream:
         # than str.find, which steps through the many lines that start
         # like it.)
         close = _closing(buf[start:pos])
+        # (past the ``record`` limit the guess gives up before the window
+        # grows, and the decoder finds where the element really ends: the
+        # window's own check refused a 1 KB game when a one-line element,
+        # whose end the guess never finds, was followed by more than the
+        # limit's worth of text, HEARTS_MAX_RECORD below a read's 1 MiB:
+        # round 29)
+        window = min(_LAYOUT_WINDOW, current_limits().record)
         while True:
             found = close.search(self.buf, self.pos)
             if found is not None:
                 break
-            if len(self.buf) - self.pos > _LAYOUT_WINDOW or not self.fill(
+            if len(self.buf) - self.pos > window or not self.fill(
                     max(len(self.buf) - self.pos, 1 << 16)):
                 self._misses += 1
                 return None

@@ -780,11 +780,14 @@ def split_lines(chunks: Iterable[str], source: str = "-", max_line: int | None =
         parts = chunk.split("\n")
         rest = parts.pop()
         if len(chunk) > limit:
-            for k, part in enumerate(parts):
-                if len(part) > limit:
-                    raise _long_line(source, lineno + k, limit)
-            if len(rest) > limit:
-                raise _long_line(source, lineno + len(parts), limit)
+            # (the lines before the long one are given first: a reader
+            # keeps the games read before the input stops, round 29)
+            long = next((k for k, part in enumerate(parts) if len(part) > limit),
+                        len(parts) if len(rest) > limit else -1)
+            if long >= 0:
+                for part in parts[:long]:
+                    yield part[:-1] + "\n" if part.endswith("\r") else part + "\n"
+                raise _long_line(source, lineno + long, limit)
         lineno += len(parts)
         for part in parts:
             if part.endswith("\r"):
@@ -941,6 +944,8 @@ def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
         if ends is not None and marks[3][0] >= 0:
             return _typed_lines(tee.spool, need, marks, ends, cut)
         return _lines_by_seeking(tee.spool, need, marks[0], marks[1], cut)
+    if _wide_file(path):
+        return _wide_lines(path, need, ends)
     if marks is not None:
         try:
             st = os.stat(path_text(path))
@@ -971,6 +976,54 @@ def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
             out[n] = text.rstrip("\n")
             k += 1
             if k == len(need):
+                break
+    return out
+
+
+def _wide_file(path: str) -> bool:
+    """Whether *path* is a regular file opening with UTF-16's or UTF-32's
+    byte-order mark (:func:`wide_encoding`).  Only a regular file is looked
+    at: a FIFO opened again would wait for a writer that is gone."""
+    try:
+        if not stat.S_ISREG(os.stat(path_text(path)).st_mode):
+            return False
+        with open_binary(path) as fh:
+            return wide_encoding(fh.read(4)) is not None
+    except (OSError, InputError):
+        return False
+
+
+def _wide_lines(path: str, need: list[int], ends: re.Pattern[bytes] | None) -> dict[int, str]:
+    """The lines numbered *need* of a UTF-16 or UTF-32 file, numbered as
+    its reader numbers them: its text is decoded as the reader decodes it
+    (:func:`iter_text_chunks`) into a UTF-8 copy (on disk past a megabyte)
+    that the lines are taken from.  The bytes themselves, read as UTF-8,
+    quoted ``\x001\x00.\x00 \x00W`` under an error at ``1. W 2Z`` with the
+    caret nowhere near it (round 29).  A file whose text breaks off gives
+    the lines before."""
+    import tempfile
+
+    out: dict[int, str] = {}
+    last = need[-1]
+    with tempfile.SpooledTemporaryFile(max_size=1 << 20, prefix="hearts-lines-") as spool:
+        seen = 0
+        try:
+            for chunk in iter_text_chunks(path):
+                spool.write(chunk.encode("utf-8", "surrogatepass"))
+                seen += chunk.count("\n")
+                if ends is None and seen > last:
+                    break
+        except InputError:
+            pass
+        spool.seek(0)
+        copy = cast(BinaryIO, spool)
+        if ends is not None:
+            return _typed_lines(copy, need, ([1], [0], (-1, -1), [1], ([], [])), ends)
+        wanted = set(need)
+        for n, raw in enumerate(copy, 1):
+            if n in wanted:
+                out[n] = raw.rstrip(b"\n").decode("utf-8", "replace")
+            if n >= last:
                 break
     return out
 

@@ -185,6 +185,20 @@ def open_source(path: str) -> BinaryIO:
         raise InputError(path, msg("input.cannot_read", why=str(exc))) from None
 
 
+def open_named(path: str, location: str | None) -> BinaryIO:
+    """:func:`open_source` of the file a worker opens at *location* (see
+    :attr:`Shard.location`), its refusal naming *path*, the name every
+    message shows: a file removed during an ``--engine dask`` run was told
+    at the absolute path the client made for the workers
+    (``/home/me/club/g.hrn: no such file`` where the local engine says
+    ``club/g.hrn: no such file``; round 29)."""
+    try:
+        return open_source(location or path)
+    except InputError as exc:
+        exc.source = path
+        raise
+
+
 def _archive_errors() -> tuple[type[BaseException], ...]:
     """What an archive or a compressed stream raises on damaged data (a bad
     zip or tar file, a bad CRC, a truncated member): neither ``OSError`` nor
@@ -352,7 +366,7 @@ def probe_file(path: str, fmt: str | None = None, target_bytes: int = DEFAULT_SH
     kind = input_format(location or path, fmt)
     try:
         planner = get(kind, path).planner()
-        fh = open_source(location or path)
+        fh = open_named(path, location)
     except InputError as exc:
         return exc
     try:
@@ -506,7 +520,7 @@ def shard_batches(shard: Shard, default_rules: RuleSet | str | None = None,
     the ones a whole-file read gives for its games, cut by the format's
     own cutter.  Raises :class:`InputError` where the file stops being
     readable."""
-    fh = open_source(shard.opened)
+    fh = open_named(shard.path, shard.location)
     try:
         if shard.whole:
             yield from file_batches(fh, shard.path, shard.fmt, default_rules, per_batch)
@@ -514,6 +528,12 @@ def shard_batches(shard: Shard, default_rules: RuleSet | str | None = None,
         cut = get(shard.fmt, shard.path).cutter()
         if cut is None:
             raise ValueError(f"the {shard.fmt} format is read only whole")
+        size_now = _size(fh)
+        if size_now is not None and (size_now < (shard.end or 0) or size_now <= shard.start):
+            # The file was cut shorter after its reading was planned: the
+            # part past its end read as "empty input: no game found" (a
+            # file truncated during an --engine dask run, round 29).
+            raise InputError(shard.path, msg("input.shrank"))
         fh.seek(shard.start)
         size = None if shard.end is None else shard.end - shard.start
         rng: Any = _Range(fh, size)
@@ -557,6 +577,7 @@ __all__ = [
     "expand_url",
     "is_url",
     "located",
+    "open_named",
     "open_source",
     "plan_file",
     "plan_files",
