@@ -888,7 +888,6 @@ MESSAGES.update({
     "explain.why_lead": 'a lead that should not take points',
     "explain.why_least": 'it loses the fewest points on average',
     "explain.pass_hint": '{seat}: pass {best}.',
-    "explain.worlds": '{n} sampled deals',
     "explain.worlds_all": 'every possible deal',
     "explain.none": "no {what}",
     "explain.other_spade.one": "{n} other spade", "explain.other_spade.other": "{n} other spades",
@@ -2371,4 +2370,8 @@ MESSAGES.update({
     "explain.lead_queen.other": "{seat} led Q♠ while {high} were still out: whoever held them had lower spades to play under it, the queen won its own trick and {seat} took {points}; {best} was better.",
     # [typed29] a trick's winner said first, before its plays, ``O gagne : N 2♣ …`` (lark_reader._WINNER_FIRST).
     "syntax.trick_winner_first": "{found}: a trick's winner is not written, it follows from the cards; a trick line starts with its number in the deal and a dot, as in '1. {plays}' for the first trick",
+})
+MESSAGES.update({
+    # [lang29] the deals behind an analysis reason, counted and grouped the language's way ("2,048 sampled deals"; analysis/explain._worlds).
+    "explain.worlds.one": "{n} sampled deal", "explain.worlds.other": "{n} sampled deals",
 })

@@ -644,7 +644,6 @@ MESSAGES.update({
     "explain.why_lead": 'une entame qui ne devrait pas prendre de points',
     "explain.why_least": 'elle perd le moins de points en moyenne',
     "explain.pass_hint": '{seat} : passer {best}.',
-    "explain.worlds": '{n} donnes simulées',
     "explain.worlds_all": 'toutes les donnes possibles',
     "explain.none": "aucun {what}",
     "explain.other_spade.one": "{n} autre pique", "explain.other_spade.other": "{n} autres piques",
@@ -2358,4 +2357,8 @@ MESSAGES.update({
     "explain.lead_queen.other": "{seat} a entamé la D♠ alors que {high} étaient encore en jeu : qui les tenait avait des piques plus bas à fournir, la dame a remporté son propre pli et {seat} a pris {points} ; {best} valait mieux.",
     # [typed29] le gagnant d'un pli dit en tête, avant ses cartes, « O gagne : N 2♣ … » (lark_reader._WINNER_FIRST).
     "syntax.trick_winner_first": "{found} : le gagnant d'un pli ne s'écrit pas, il se déduit des cartes ; une ligne de pli commence par son numéro dans la donne et un point, comme « 1. {plays} » pour le premier pli",
+})
+MESSAGES.update({
+    # [lang29] les donnes derrière une raison de l'analyse, comptées et groupées à la française (« 2 048 donnes simulées » ; analysis/explain._worlds).
+    "explain.worlds.one": "{n} donne simulée", "explain.worlds.other": "{n} donnes simulées",
 })
