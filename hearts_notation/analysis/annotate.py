@@ -273,7 +273,7 @@ class GameSummary:
             shown = round(p.average_loss, 2)
             out.append(render(lang, f"analysis.player_line.{plural(lang, shown)}", {
                 "seat": ("seat", p.seat), "accuracy": f"{p.accuracy:.0f}",
-                "avg": f"{shown:.2f}".replace(".", dec), "n": p.decisions}))
+                "avg": f"{shown:.2f}".replace(".", dec), "n": ("num", p.decisions)}))
         for i, d in enumerate(self.costliest, 1):
             where = (msg("analysis.where.pass", deal=d.deal) if d.trick is None
                      else msg("analysis.where.trick", deal=d.deal, trick=d.trick))

@@ -701,7 +701,9 @@ def _win_high(f: PlayFacts, lang: str) -> Reason | None:
 
 
 def _worlds(n: int, lang: str) -> str:
-    return _say(lang, "worlds_all") if n <= 0 else _say(lang, "worlds", n=n)
+    # counted and grouped the language's way, as every counted message is:
+    # "2,048 sampled deals", « 2 048 donnes simulées » (lang29; was "2048")
+    return _say(lang, "worlds_all") if n <= 0 else msg("explain.worlds.#n", n=n).text(lang)
 
 
 def _simulations(f: PlayFacts, lang: str) -> Reason:

@@ -656,6 +656,8 @@ def _summary(games: Sequence[tuple[int | None, list[Decision], GameSummary]], la
     standard errors and the players' headings at 40 (round 29)."""
     from ..render.fit import WordTable as Table
 
+    from ..render.breaks import print_paragraph
+
     console = stdout_console()
     def t(key: str, **args: object) -> str:
         return translate(lang, key, **args)
@@ -696,21 +698,24 @@ def _summary(games: Sequence[tuple[int | None, list[Decision], GameSummary]], la
                 table.add_row(*row, d.comment or "")
     if rows:
         console.print(table)
+        # (the reasons and the report are sentences: wrapped by the program
+        # at words, not by the terminal mid-word; lang29)
         for line in reasons:
-            console.print(line, markup=False, highlight=False)
+            print_paragraph(console, line)
     else:
-        console.print(t("annotate.none"))
+        print_paragraph(console, t("annotate.none"))
     # The learner's report: per player, then the three costliest decisions.
     players = Table(title=t("annotate.players"))
     for col in ("player", "decisions", "loss", "accuracy"):
         players.add_column(t(f"annotate.col.{col}"))
     for gi, (_, _, summary) in enumerate(games):
         for p in summary.players:
-            players.add_row(seat(p.seat, gi), str(p.decisions), f"{p.average_loss:.2f}".replace(".", dec),
+            players.add_row(seat(p.seat, gi), number(lang, p.decisions),
+                            f"{p.average_loss:.2f}".replace(".", dec),
                             t("annotate.percent", n=f"{p.accuracy:.0f}"))
         seats, names = views[gi] if gi < len(views) else ((), {})
         with seats_in_view(seats), players_in_view(names):
             lines = summary.lines(lang)[len(summary.players):]
         for line in lines:
-            console.print(line, markup=False, highlight=False)
+            print_paragraph(console, line)
     console.print(players)

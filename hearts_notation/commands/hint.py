@@ -73,6 +73,7 @@ def _print(hint: Hint, lang: str, game: Game | None = None) -> None:
     # (rich for the text output alone: --format json is written without it; issue 22)
     from rich.text import Text
 
+    from ..render.breaks import print_paragraph
     from ..render.fit import WordTable
 
     console = stdout_console()
@@ -87,7 +88,10 @@ def _print(hint: Hint, lang: str, game: Game | None = None) -> None:
     hand = " ".join(card_text(c, lang) for c in hint.hand)
     head = (t("hint.head.play", deal=hint.deal, trick=hint.trick, seat=seat) if hint.kind == "play"
             else t("hint.head.pass", deal=hint.deal, seat=seat))
-    console.print(Text.assemble((head, "bold"), f"   {hand}"))
+    # (print_paragraph here and below: the program wraps its sentences at
+    # words, French's « : » kept with its word, where the terminal cut them
+    # mid-word; lang29)
+    print_paragraph(console, Text.assemble((head, "bold"), f"   {hand}"))
     # (narrowed between words: on a terminal 10 columns wide rich's own
     # table cut the cards and figures to ellipses)
     table = WordTable(show_header=True, header_style="bold")
@@ -101,12 +105,12 @@ def _print(hint: Hint, lang: str, game: Game | None = None) -> None:
         table.add_row(name, f"{c.epl:.1f}".replace(".", dec), f"{c.epl_stderr:.1f}".replace(".", dec),
                       f"{c.points:.1f}".replace(".", dec), style=style)
     console.print(table)
-    console.print(hint.comment)
+    print_paragraph(console, hint.comment)
     if len(hint.choices) == 1:
         worlds = t("hint.only")
     else:
         worlds = count(lang, "hint.worlds.exact" if hint.exact else "hint.worlds.played",
                        hint.worlds)
-    console.print(Text(worlds, style="dim"))
+    print_paragraph(console, Text(worlds, style="dim"))
     for note in hint.notes:
-        console.print(Text(note, style="yellow"))
+        print_paragraph(console, Text(note, style="yellow"))

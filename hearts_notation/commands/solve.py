@@ -72,9 +72,10 @@ class SolveError(ValueError):
 
     def text(self, lang: str, **override: object) -> str:
         """The message in *lang* (*override*: arguments replaced)."""
-        args = {k: v.text(lang) if isinstance(v, Msg) else v
+        args: dict[str, Any] = {k: v.text(lang) if isinstance(v, Msg) else v
                 for k, v in {**self.args_, **override}.items()}
-        return translate(lang, f"solve.error.{self.wording}", **args)
+        # (through render: a count given as ("num", n) is grouped, lang29)
+        return render(lang, f"solve.error.{self.wording}", args)
 
 
 def _past_the_end(deal_no: int, trick: int | None, card: int, last: PlayPoint) -> SolveError:
@@ -217,7 +218,7 @@ def solve_or_refuse(task: SolveTask, progress: SolveProgress | None = None
                 solved = solve_position(state, where.model, choices, solvers,
                                         max_nodes=where.max_nodes, progress=tell)
             except SearchLimit:
-                raise SolveError("limit", deal=deal_no, nodes=where.max_nodes) from None
+                raise SolveError("limit", deal=deal_no, nodes=("num", where.max_nodes)) from None
             nodes += solved.nodes
             positions.append(_position(p, seats, solved))
     except SolveError as exc:

@@ -11,12 +11,12 @@ standard error; the other files are still counted, and the status is 2.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import click
 
 from ..clickwords import HelpCommand
-from ..i18n import count, number, render, seat_label, translate
+from ..i18n import count, number, render, seat_label, seat_of_letter, translate
 from ..io import InputError
 from ..io.batches import Batch
 from ..output import json_text, message, write_stdout
@@ -25,6 +25,7 @@ from ..rules import RuleSet
 from ..runners.local import EngineSpec, total_bytes
 from ..runners.pool import gc_paused
 from ..scored import CleanGame, records_of
+from ..seats import DEFAULT_SEATS, seat_order
 from ..stats import Tally, clean_tally, game_tally
 from ._common import expand_paths, open_engine, stdout_console
 from .options import (
@@ -39,6 +40,35 @@ from .report import CorpusReport
 
 if TYPE_CHECKING:
     from rich.table import Table
+
+
+#: The figures of a seat's row that add up over records (the average is
+#: worked out again from them).
+_SUMMED: Final = ("deals", "points", "queen_taken", "moons", "wins")
+
+
+def _one_row_a_seat(seats: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The seats' rows with West counted once: a corpus of English and
+    French records has ``W`` and ``O`` (Ouest) in its JSON, the records'
+    own names (the schema's), and they are one seat of the table, so
+    the human table shows one row, labelled the output language's way.
+    Only when every seat of the corpus is a default table's (N E S W, O,
+    P1…): a record whose own seats are named otherwise may name a seat
+    ``O`` that is not West, and its rows stay as written (lang29)."""
+    letters = {name: seat_of_letter(name) for name in seats}
+    if any(v is None and name not in DEFAULT_SEATS[6] for name, v in letters.items()):
+        return seats
+    out: dict[str, dict[str, Any]] = {}
+    for name, row in seats.items():
+        key = letters[name] or name
+        if key not in out:
+            out[key] = dict(row)
+            continue
+        merged = out[key]
+        for field in _SUMMED:
+            merged[field] += row[field]
+        merged["average_points"] = merged["points"] / merged["deals"] if merged["deals"] else None
+    return {s: out[s] for s in seat_order(out)}
 
 
 def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
@@ -87,8 +117,9 @@ def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
     seats = WordTable(title=t("stats.seats"), title_justify="left")
     for col in ("seat", "deals", "points", "avg_points", "queen_taken", "moons", "wins"):
         seats.add_column(t(f"stats.col.{col}"), justify="left" if col == "seat" else "right")
-    names = list(doc["seats"])
-    for name, row in doc["seats"].items():
+    rows = _one_row_a_seat(doc["seats"])
+    names = list(rows)
+    for name, row in rows.items():
         # W is O in French unless a record has a seat named O too.
         seats.add_row(seat_label(lang, name, names), n(row["deals"]),
                       n(row["points"]), _num(row["average_points"]), n(row["queen_taken"]),

@@ -45,7 +45,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from .. import __version__
-from ..i18n import LANGUAGES, Arg, Msg, msg, set_language, translate
+from ..i18n import LANGUAGES, Msg, decimal, msg, set_language, translate
 from ..io.hrn.words import text_language
 from ..output import OutputError, escape_controls, standard_output_problem
 from ..rules import RuleError, load_rules
@@ -879,7 +879,7 @@ class FrameReader:
         refusal of a stalled header block is sent here; a body's is the
         caller's, as every body's)."""
         self._server.received += 1
-        seconds: Arg = ("num", int(self._stall)) if float(self._stall).is_integer() else f"{self._stall:g}"
+        seconds = decimal(self._stall)    # « 2,5 secondes » in French (lang29)
         if size is None:
             self._server.refuse(msg("lsp.input.stalled_header", seconds=seconds), PARSE_ERROR)
         return msg("lsp.input.stalled_body", size=("num", size or 0), got=("num", got), seconds=seconds)

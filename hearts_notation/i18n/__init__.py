@@ -297,7 +297,8 @@ def seat_text(lang: str, seat: str) -> str:
 #   joined by the language's "a, b and c", by ", " or by " "; ``("or", ...)``
 #   by the language's " or ", ``("or_list", ...)`` as "a, b or c";
 #   ``("paren", a)``: ``(a)``; ``("num", n)``: a number with the language's
-#   thousands separator;
+#   thousands separator; ``("dec", "2.5")``: a number with decimals, the
+#   language's decimal mark too (:func:`decimal`);
 # - ``("msg", id, ((name, arg), ...))``: a message inside another.
 
 #: An argument of a message (see above).
@@ -494,6 +495,25 @@ def numbers_and(ns: Iterable[int]) -> Arg:
     return ("and", *ns)
 
 
+def decimal(x: float) -> Arg:
+    """A number that may have decimals (seconds: ``2.5``, ``0.25``, ``10``)
+    as a message argument: shown with the language's decimal mark and
+    thousands separator (« 2,5 s », « 1 800 s »), as every number a person
+    reads is (lang29: *2.5* was written into French messages).  A whole
+    number is a count (``num``); the others keep up to six decimals,
+    never an exponent (``f"{x:g}"`` said *1e-05*)."""
+    if float(x).is_integer():
+        return ("num", int(x))
+    return ("dec", f"{x:.6f}".rstrip("0"))
+
+
+def _show_decimal(lang: str, v: Sequence[Any]) -> str:
+    sign, text = ("-", str(v[0])[1:]) if str(v[0]).startswith("-") else ("", str(v[0]))
+    whole, _, part = text.partition(".")
+    shown = number(lang, int(whole or "0"))
+    return sign + (shown + translate(lang, "number.decimal") + part if part else shown)
+
+
 def card(text: str) -> Arg:
     """A card written ``Q♠`` as a message argument."""
     return ("card", text)
@@ -655,6 +675,18 @@ def seat_label(lang: str, name: str, names: Iterable[str] = ()) -> str:
     return label
 
 
+def seat_of_letter(name: str) -> str | None:
+    """The seat of the four-player default table that *name* is the letter
+    of in some language (``W`` and ``O``, Ouest, are ``W``), or ``None``.
+    What lets a corpus of English and French records count West once
+    (``hearts stats``, lang29); a record's own names are kept everywhere
+    else."""
+    if name in _SEATS:
+        return name
+    return next((s for s in sorted(_SEATS) for lang in LANGUAGES
+                 if translate(lang, f"seat.{s}") == name), None)
+
+
 @contextmanager
 def seats_in_view(names: Iterable[str]) -> Iterator[None]:
     """Within the block, seats are shown as :func:`seat_label` shows them
@@ -706,6 +738,7 @@ _SHOW: Final[dict[str, Callable[[str, Sequence[Any]], str]]] = {
     "space": lambda lang, v: " ".join(_show(lang, x) for x in v),
     "msg": _show_msg,
     "num": lambda lang, v: number(lang, int(v[0])),
+    "dec": _show_decimal,
 }
 
 

@@ -888,7 +888,6 @@ MESSAGES.update({
     "explain.why_lead": 'a lead that should not take points',
     "explain.why_least": 'it loses the fewest points on average',
     "explain.pass_hint": '{seat}: pass {best}.',
-    "explain.worlds": '{n} sampled deals',
     "explain.worlds_all": 'every possible deal',
     "explain.none": "no {what}",
     "explain.other_spade.one": "{n} other spade", "explain.other_spade.other": "{n} other spades",
@@ -2381,4 +2380,9 @@ MESSAGES.update({
 MESSAGES.update({
     # [hostile29] a file cut shorter while the workers read it part by part (runners/shards.shard_batches).
     "input.shrank": "the file became shorter while it was read (its parts were planned at a larger size): run the command again",
+})
+
+MESSAGES.update({
+    # [lang29] the deals behind an analysis reason, counted and grouped the language's way ("2,048 sampled deals"; analysis/explain._worlds).
+    "explain.worlds.one": "{n} sampled deal", "explain.worlds.other": "{n} sampled deals",
 })

@@ -644,7 +644,6 @@ MESSAGES.update({
     "explain.why_lead": 'une entame qui ne devrait pas prendre de points',
     "explain.why_least": 'elle perd le moins de points en moyenne',
     "explain.pass_hint": '{seat} : passer {best}.',
-    "explain.worlds": '{n} donnes simulées',
     "explain.worlds_all": 'toutes les donnes possibles',
     "explain.none": "aucun {what}",
     "explain.other_spade.one": "{n} autre pique", "explain.other_spade.other": "{n} autres piques",
@@ -2368,4 +2367,9 @@ MESSAGES.update({
 MESSAGES.update({
     # [hostile29] un fichier raccourci pendant que les workers le lisent partie par partie (runners/shards.shard_batches).
     "input.shrank": "le fichier est devenu plus court pendant sa lecture (ses parties ont été prévues pour une taille plus grande) : relancez la commande",
+})
+
+MESSAGES.update({
+    # [lang29] les donnes derrière une raison de l'analyse, comptées et groupées à la française (« 2 048 donnes simulées » ; analysis/explain._worlds).
+    "explain.worlds.one": "{n} donne simulée", "explain.worlds.other": "{n} donnes simulées",
 })

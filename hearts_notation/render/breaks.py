@@ -35,7 +35,7 @@ from ..i18n import CLOSING, NO_BREAK
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, JustifyMethod, OverflowMethod
 
-__all__ = ["KeptText", "kept"]
+__all__ = ["KeptText", "kept", "print_paragraph"]
 
 R = TypeVar("R")
 
@@ -153,3 +153,19 @@ def kept(renderable: R) -> R:
                    no_wrap=text.no_wrap, end=text.end, tab_size=text.tab_size)
     out.spans = text.spans
     return cast("R", out)
+
+
+def print_paragraph(console: Console, text: str | Text) -> None:
+    """*text* printed as a paragraph: wrapped by the program at the
+    console's width, between words (never before a closing sign, after
+    ``«`` or inside ``19 948``: :func:`kept`), each line without the
+    space it broke at.  Printed whole (``soft_wrap``), a sentence such as
+    ``hint``'s advice was wrapped by the terminal, which cuts at the last
+    column, mid-word; rich's own wrapping (``soft_wrap=False``) left the
+    space of each break at the end of its line (round 29, helper lang29).
+    A string is made a text by the console itself (its controls escaped,
+    no markup)."""
+    shown = kept(console.render_str(text) if isinstance(text, str) else text)
+    for line in shown.wrap(console, max(console.width, 1)):
+        line.rstrip()
+        console.print(line, soft_wrap=True)

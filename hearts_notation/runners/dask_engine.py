@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from distributed import Client, Future, LocalCluster
 
-from ..i18n import Arg, Msg, msg, os_reason
+from ..i18n import Arg, Msg, decimal, msg, os_reason
 from ..io.batches import Broken
 from ..io.stream import InputError
 from .pool import Progress, bounded_jobs
@@ -476,9 +476,9 @@ class DaskEngine:
         try:
             self.client.wait_for_workers(1, timeout=max(wait, 0.001))
         except TimeoutError:
-            seconds = f"{wait:g}"
+            # (with the language's decimal mark: « 2,5 s », lang29)
             raise EngineUnavailable(msg("engine.no_workers", address=self.address,
-                                        seconds=seconds)) from None
+                                        seconds=decimal(wait))) from None
         try:
             found: dict[str, str | None] = self.client.run(PROBE)
         except (OSError, FutureCancelledError):
