@@ -2370,3 +2370,9 @@ MESSAGES.update({
     # [typed29] a trick's winner said first, before its plays, ``O gagne : N 2♣ …`` (lark_reader._WINNER_FIRST).
     "syntax.trick_winner_first": "{found}: a trick's winner is not written, it follows from the cards; a trick line starts with its number in the deal and a dot, as in '1. {plays}' for the first trick",
 })
+MESSAGES.update({
+    # [typed30] a remark between a trick's cards closed by a second ';' (io/hrn/reader._note_between).
+    "syntax.note_between": "';' starts a note that runs to the end of the line, so {rest} is not read; a remark between a trick's cards goes in braces: write it '{written}'",
+    # [typed30] a table of tricks' heading pasted from a spreadsheet, ``Pli<tab>N<tab>E…`` (io/hrn/lark_reader._sheet_cells).
+    "syntax.trick_heading": "{found}: a table of tricks, one column a seat, is not read (a row does not say who led): write each trick on a line of its own, its number and a dot, then each seat and its card in the order played, from the leader, as in '1. {pairs}'",
+})

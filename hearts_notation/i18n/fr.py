@@ -2356,3 +2356,9 @@ MESSAGES.update({
     # [typed29] le gagnant d'un pli dit en tête, avant ses cartes, « O gagne : N 2♣ … » (lark_reader._WINNER_FIRST).
     "syntax.trick_winner_first": "{found} : le gagnant d'un pli ne s'écrit pas, il se déduit des cartes ; une ligne de pli commence par son numéro dans la donne et un point, comme « 1. {plays} » pour le premier pli",
 })
+MESSAGES.update({
+    # [typed30] a remark between a trick's cards closed by a second ';' (io/hrn/reader._note_between).
+    "syntax.note_between": "« ; » commence une note qui va jusqu'au bout de la ligne : {rest} n'est donc pas lu ; une remarque entre les cartes d'un pli s'écrit entre accolades : écrivez « {written} »",
+    # [typed30] a table of tricks' heading pasted from a spreadsheet, ``Pli<tab>N<tab>E…`` (io/hrn/lark_reader._sheet_cells).
+    "syntax.trick_heading": "{found} : un tableau des plis, une colonne par place, n'est pas lu (une ligne ne dit pas qui a entamé) : écrivez chaque pli sur sa ligne, son numéro et un point, puis chaque place et sa carte dans l'ordre joué, depuis l'entame, comme « 1. {pairs} »",
+})

@@ -1283,6 +1283,9 @@ _BAR_ROW: Final = re.compile(r"(?:[ \t\f]*+\|)?[^|\n;{]++(?:\|[^|\n;{]++){2,}\|?
 _BAR_MARK: Final = re.compile(r"[^\S\n]*\|[^\S\n]*")
 #: A row of whole numbers parted by blanks alone (``3    4   15    4``; french24).
 _SPACED_ROW: Final = re.compile(r"[ \t\f]*" + _POINTS + r"(?:[ \t\f\u00a0]+" + _POINTS + r")+[ \t\f]*")
+#: The first cell of a table of tricks' heading (``Pli``, ``Trick``, ``N°``;
+#: typed30): a word, no repetition, matched whole against one cell.
+_TRICK_HEADING: Final = re.compile(r"(?:pli|plis|trick|tricks|n[°º]|#)", re.IGNORECASE)
 #: A heading cell: a word of letters (``Donne``, ``Nord``, ``N°``, ``Total cumulé``).
 _HEADING_CELL: Final = re.compile(r"[^\W\d_][\w°º'’. -]*")
 
@@ -1372,6 +1375,14 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
             return HrnSyntaxError(msg("syntax.trick_cells", found=quote(_shortened(" ".join(first.split()))),
                                       written=written), base, gap)
     letters: Arg = ("space", *[piece for s in seats for piece in (("letter", s), "…")])
+    if (len(cells) == len(seats) + 1 and _TRICK_HEADING.fullmatch(cells[0]) is not None
+            and all(_is_seat(c, seats) for c in cells[1:]) and len({c.upper() for c in cells[1:]}) == len(seats)):
+        # (``Pli<tab>N<tab>E<tab>S<tab>O``: the heading of a deal's tricks pasted
+        # from a spreadsheet, one column a seat; typed30: told as a points
+        # sheet's heading, then its first row told again.  Told, not read: a
+        # row gives each seat's card but not who led, the order played.)
+        return HrnSyntaxError(msg("syntax.trick_heading", found=quote(_shortened(" ".join(first.split()))),
+                                  pairs=letters), base, gap)
     if (len(cells) == len(seats) + 1 and all(_WHOLE.fullmatch(c) for c in cells)
             and not cells[0].startswith(("+", "-"))):
         pieces = []

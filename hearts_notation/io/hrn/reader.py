@@ -574,11 +574,27 @@ def _seat_alone_rows(b: _GameBuilder, text: str, rows: list[str], line: int) -> 
     of the suit rows under it, as a paper sheet lays a hand out, on one line,
     and how many rows it took: read as ``Nord :`` and its rows are
     (:func:`_suit_rows`; typed29).  ``None`` when *text* is not a seat of the
-    game alone or no suit row follows it."""
-    if ":" in text or b.seats is None or not rows or _first(rows[0]) not in _ROW_FIRST \
-            or b.known_seat(text.strip()) is None:
+    game alone or no suit row follows it.
+
+    A player's name alone there (``Camille``, ``Maëlle``, ``Jean Paul``,
+    typed30) is told once, as ``Camille :`` is (*write that player's seat,
+    N*), and the rows are read as the hand of that seat: told a line at a
+    time, one slip made two or five findings."""
+    if ":" in text or b.seats is None or not rows or _first(rows[0]) not in _ROW_FIRST:
         return None
-    return _suit_rows(f"{text.rstrip()}:", rows, line)
+    name = text.strip(BLANKS)
+    if b.known_seat(name) is not None:
+        return _suit_rows(f"{text.rstrip()}:", rows, line)
+    from ...players import loose_key
+
+    owner = b.player_seats().get(loose_key(name)) if name else None
+    if owner is None:
+        return None
+    joined = _suit_rows(f"{owner}:", rows, line)
+    if joined is not None:
+        at = len(text) - len(text.lstrip(BLANKS)) + 1
+        b.line_error(msg("syntax.seat_player", found=quote(name), seat=owner), line, at, text)
+    return joined
 
 
 def _suit_rows(text: str, rows: list[str], line: int) -> tuple[str, int] | None:
@@ -715,6 +731,11 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
             slip = _note_slip(b, text, elements)
             if slip is not None:
                 b.line_error(msg("syntax.note_slip", rest=quote(slip[1])), line, slip[0] + 1, text)
+                return
+            between = _note_between(b, text, elements)
+            if between is not None:
+                b.line_error(msg("syntax.note_between", rest=quote(between[1]), written=between[2]),
+                             line, between[0] + 1, text)
                 return
         if len(elements) == 1 and isinstance(elements[0], DealEl):
             cut = _header_note_slip(elements[0], text)
@@ -931,6 +952,36 @@ def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int
             and card_spelling(m.group(2)) is not None
     return (semi, rest.strip()) if goes_on else None
 
+
+
+def _note_between(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int, str, str] | None:
+    """Where a remark typed between a trick's cards and closed by a second
+    ``;`` (``2. O 4♠ N 6♠ ; hésite ; E 9♠ S 7♠``, typed30) cut the trick
+    short, what was not read and the line to write, the remark in braces.
+    The ``;`` note runs to the end of the line, so the plays after the second
+    ``;`` were lost and the trick was told short, then a renege for a card
+    the seat had played (two findings for one slip).  Only a trick line that
+    names fewer plays than the table has seats, whose note holds a second
+    ``;`` followed by a play of a seat of the game (:func:`_note_slip`'s
+    test, asked of the text after it); every other note stays a note."""
+    el = elements[0] if len(elements) == 1 else None
+    if not isinstance(el, TrickEl) or "\n" in text or len(el.cards) >= len(b.seats or ()):
+        return None
+    first = _first_note(text)
+    if first is None:
+        return None
+    semi, rest = first
+    close = rest.find(";")
+    remark = rest[:close].strip()
+    if close < 0 or not remark or "{" in remark or "}" in remark:
+        return None
+    after = rest[close + 1:]
+    m = _NOTE_PLAY.match(after)
+    if m is None or m.group(1) is None or b.known_seat(m.group(1)) is None \
+            or card_spelling(m.group(2)) is None:
+        return None
+    written = f"{text[:semi].strip()} {{{remark}}} {' '.join(after.split())}"
+    return semi, after.strip(), written
 
 
 def _header_note_slip(el: DealEl, text: str) -> tuple[int, str] | None:
@@ -1446,6 +1497,12 @@ class _GameBuilder:
             self.told.add(told)
         if isinstance(message, Msg) and message.key == "syntax.sheet_heading":
             self.heading_line = line
+        elif isinstance(message, Msg) and message.key == "syntax.trick_heading" and self.cur is not None:
+            # (the rows under a table of tricks' heading, ``1<tab>2♣<tab>3♣…``, are
+            # each a trick without its dot: the heading's one cause, told there,
+            # so the habit counts as told and the rows are lost quietly; typed30)
+            self.heading_line = line
+            self.told.add(f"syntax.trick_dot:{self.cur.line}")
         elif self.heading_line and self.heading_line == line - 1 and _TABLE_RULE.fullmatch(text):
             # (``|---|---|---|---|`` under a Markdown table's heading, a forum's
             # score table: the heading's own line, told with it; english24)

@@ -882,8 +882,13 @@ _ROW_RANKS: Final = r"(-|(?:(?:10|[2-9TJQKARDV])[ \t]*)*)"
 #: One suit and its ranks (group 1 the symbol, 2 the letter or name, 3 the ranks).
 _ROW_GROUP: Final = re.compile(rf"[ \t]*{_ROW_SUIT}[ \t]*:?[ \t]*{_ROW_RANKS}[ \t]*", re.IGNORECASE)
 #: A line a hand written one suit per line goes on with: perhaps its seat
-#: again and a colon (group 1), then one suit and its ranks.
-_ROW_LINE: Final = re.compile(rf"[ \t]*(?:([A-Za-z][A-Za-z0-9]*)[ \t]*:)?[ \t]*(?={_ROW_SUIT})",
+#: again and a colon (group 1), then one suit and its ranks.  A suit's name
+#: and its colon (``pique : D 10 8 6``, ``Spades: A J``) is the row's suit,
+#: not a seat said again (typed30: the row was taken for another seat's, and
+#: the hand told a line at a time); a letter before a colon stays a seat
+#: (``S: ♥ A 8`` under South's line).
+_ROW_LINE: Final = re.compile(r"[ \t]*(?:(?!(?:spades?|hearts?|diamonds?|clubs?|piques?|coeurs?|carreaux?"
+                              rf"|trefles?)[ \t]*:)([A-Za-z][A-Za-z0-9]*)[ \t]*:)?[ \t]*(?={_ROW_SUIT})",
                               re.IGNORECASE)
 #: The head of a hand line: its seat and colon (group 1 the seat).
 _ROW_HEAD: Final = re.compile(r"[ \t]*([A-Za-z][A-Za-z0-9]*)[ \t]*:[ \t]*")
