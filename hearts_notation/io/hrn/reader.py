@@ -1098,8 +1098,10 @@ _MOON_OF_NAME: Final = re.compile(
 #: signs, so that a line of them is matched one way: no backtracking blow-up.)
 _NAME: Final = r"[^\W\d_][^\s\d:=,;-]*(?:-[^\W\d_][^\s\d:=,;-]*)*"
 #: (``Bob +26``: a plus sign before the points, as an online game's log writes
-#: them; english24)
-_POINTS_AFTER: Final = r"[ \t]*(?:[:=][ \t]*)?([-+]?[0-9]{1,4})[ \t]*(?:[,;][ \t]*)?"
+#: them; english24) (``Anne 3 pts,``: the points' unit after them, a word
+#: that ends there, so ``pts`` before more letters stays a name; typed30)
+_POINTS_AFTER: Final = (r"[ \t]*(?:[:=][ \t]*)?([-+]?[0-9]{1,4})[ \t]*"
+                        r"(?:(?:pts?|points?)\.?(?![^\W\d_])[ \t]*)?(?:[,;][ \t]*)?")
 _NAMED_PAIR: Final = re.compile(f"({_NAME}){_POINTS_AFTER}")
 _NAMED_PAIRS: Final = re.compile(rf"[ \t]*(?:{_NAME}{_POINTS_AFTER})+\.?")
 

@@ -1,0 +1,118 @@
+"""Hand-typed records, round 30 (helper typed30): a French club's records
+(and English ones) typed in ways no campaign covered -- a hand's suits said
+in words with a colon under a seat's or a player's name (``pique : D 10 8
+6``, ``Spades: A J T 8``, ``COEURS : R D``), a player's name (with a space or
+an accent) over suit rows, a remark between a trick's cards closed by a
+second ``;``, a deal's tricks pasted from a spreadsheet under a heading
+(``Pli<tab>N<tab>E<tab>S<tab>O``), points said per player with ``pts``,
+``1er pli``/``2nd trick``/Roman numerals, tens as ``10``, ``T`` and ``X``
+mixed, English and French keywords mixed, Windows line ends and a BOM.
+The records are in ``tests/data/typed30/`` (its README says who types each
+and what comes of it); each reads as its clean twin, or is told once at its
+line and column, in French and English (``messages.golden.txt``), with the
+form to write.  docs/spec.md 2.21.  In process, about 25 small reads: cheap.
+"""
+
+from __future__ import annotations
+
+from record_campaign import (
+    Campaign,
+    CampaignTests,
+    campaign_parameters,
+    english_if_en,
+    findings,
+    same_record,
+    twin_by_head,
+)
+
+from hearts_notation.io.hrn.reader import iter_hrn
+
+#: The clean twin each record's name starts with.
+_TWINS = {"partie": "partie-propre", "carnet": "feuille-propre",
+          "en-game": "game-clean", "en-sheet": "sheet-clean"}
+
+TYPED30 = Campaign(
+    "typed30", twin_by_head(_TWINS), lang=english_if_en, at_least={"fr": 12, "en": 6},
+    #: The clean twins: typed29's (french23's game and sheet, typed22's English game and sheet).
+    clean=("partie-propre", "feuille-propre", "game-clean", "sheet-clean"),
+    #: Records read as their twin (fmt agrees, no finding).
+    same={
+        # read since this round (on main 3c6c6ac4: five findings, one a suit row)
+        "partie-nord-couleurs-en-mots": (),
+        # read as before (checked)
+        "en-game-north-suit-words": (), "partie-bom-crlf": (), "en-game-bom-crlf": (),
+        "partie-mots-cles-melanges": (), "carnet-mots-cles-melanges": (),
+    },
+    #: Records refused: the line:col of each finding (errors and warnings).
+    refused={
+        # told once since this round (on main 3c6c6ac4: two to six findings, or a wrong form)
+        "partie-nom-puis-couleurs-en-mots": ["18:1"], "partie-nom-couleurs-majuscules": ["20:1"],
+        "partie-nom-espace-accent": ["20:1"],
+        "en-game-name-suit-letters": ["17:1"], "en-game-name-suit-words": ["17:1"],
+        "partie-point-virgule-dans-pli": ["27:14"], "en-game-semicolon-inside": ["26:14"],
+        "partie-tableur-plis": ["26:1"], "en-game-trick-table": ["26:1"],
+        "carnet-pts-par-nom": ["11:1"], "en-sheet-pts-by-name": ["10:1"],
+        # told as before (checked: each stays told once, with what to write)
+        "partie-1er-pli": ["26:1"], "partie-pli-romain": ["26:1"], "en-game-1st-trick": ["26:1"],
+        "partie-dix-melanges": ["21:15"],
+    },
+    #: What this round's slips are told with now (each said something else on main).
+    new={"partie-nom-puis-couleurs-en-mots": "'Camille' est un nom de joueur, pas une place : écrivez sa place, N",
+         "partie-nom-couleurs-majuscules": "'Maëlle' est un nom de joueur, pas une place : écrivez sa place, S",
+         "partie-nom-espace-accent": "'Maëlle Le Gall' est un nom de joueur, pas une place : écrivez sa place, S",
+         "en-game-name-suit-letters": "'Margaret' is a player's name, not a seat: write that player's seat, N",
+         "en-game-name-suit-words": "'Margaret' is a player's name, not a seat: write that player's seat, N",
+         "partie-point-virgule-dans-pli": "écrivez « 2. O 4♠ N 6♠ {Yann hésite} E 9♠ S 7♠ »",
+         "en-game-semicolon-inside": "write it '2. W 3S N 8S {Tom thinks} E 4S S 2S'",
+         "partie-tableur-plis": "'Pli N E S O' : un tableau des plis, une colonne par place, n'est pas lu",
+         "en-game-trick-table": "'Trick N E S W': a table of tricks, one column a seat, is not read",
+         "carnet-pts-par-nom": "comme dans « marque N 3 E 4 S 15 O 4 »",
+         "en-sheet-pts-by-name": "as in 'score N 3 E 4 S 15 W 4'"},
+    #: The remark closed by a second ';': the line offered, in place, reads.
+    offered=("partie-point-virgule-dans-pli", "en-game-semicolon-inside"),
+)
+
+pytest_generate_tests = campaign_parameters
+
+
+class TestTyped30(CampaignTests):
+    campaign = TYPED30
+
+
+def test_windows_line_ends_and_a_bom_read_as_the_twin() -> None:
+    """The BOM-and-CRLF records hold their ``\\r\\n`` in the file (read as
+    bytes: ``read_text`` would turn them into ``\\n``) and read so as their
+    twin."""
+    for name, twin in (("partie-bom-crlf", "partie-propre"), ("en-game-bom-crlf", "game-clean")):
+        raw = (TYPED30.data / f"{name}.hrn").read_bytes().decode("utf-8")
+        assert raw.startswith("\ufeff") and raw.count("\r\n") > 30
+        assert [f.message for g in iter_hrn(raw) for f in g.errors] == []
+        assert same_record(raw, TYPED30.read(twin))
+
+
+def test_a_suit_word_and_colon_is_the_row_a_seat_letter_stays_a_seat() -> None:
+    """``pique : D 10 8 6`` under ``Nord`` is the spades row (on main: five
+    findings, the word taken for another seat's name); ``S: ♥ R D`` under
+    South's line stays South's row, not spades."""
+    game = TYPED30.read("partie-nord-couleurs-en-mots")
+    assert findings(game, "fr") == []
+    twin = TYPED30.read("partie-propre")
+    south = twin.replace("S: ♠ R 7 3  ♥ R D  ♦ V 5 2  ♣ D V 8 7 5",
+                         "S: ♠ R 7 3\nS: ♥ R D\nS: ♦ V 5 2\nS: ♣ D V 8 7 5")
+    assert findings(south, "fr") == [] and same_record(south, twin)
+
+
+def test_a_name_that_is_no_player_over_suit_rows_is_not_made_a_hand() -> None:
+    """A word over suit rows that is neither a seat nor a player of the game
+    (``Paul``) is not read as anyone's hand: told as before, at its line."""
+    other = TYPED30.read("partie-nom-puis-couleurs-en-mots").replace("Camille\n", "Paul\n", 1)
+    said = findings(other, "fr")
+    assert said and said[0][0].startswith("18:") and "Paul' est un nom" not in said[0][1], said
+
+
+def test_a_note_after_the_whole_trick_stays_a_note() -> None:
+    """Only a trick cut short has its second ``;`` told: ``… S 7♠ ; vite ; fin``
+    after the four plays is a note, read as before."""
+    twin = TYPED30.read("partie-propre")
+    noted = twin.replace("2. O 4♠ N 6♠ E 9♠ S 7♠", "2. O 4♠ N 6♠ E 9♠ S 7♠ ; vite ; E 9♠")
+    assert findings(noted, "fr") == []
