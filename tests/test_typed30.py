@@ -57,11 +57,16 @@ TYPED30 = Campaign(
         "partie-dix-melanges": ["21:15"],
     },
     #: What this round's slips are told with now (each said something else on main).
-    new={"partie-nom-puis-couleurs-en-mots": "'Camille' est un nom de joueur, pas une place : écrivez sa place, N",
-         "partie-nom-couleurs-majuscules": "'Maëlle' est un nom de joueur, pas une place : écrivez sa place, S",
-         "partie-nom-espace-accent": "'Maëlle Le Gall' est un nom de joueur, pas une place : écrivez sa place, S",
-         "en-game-name-suit-letters": "'Margaret' is a player's name, not a seat: write that player's seat, N",
-         "en-game-name-suit-words": "'Margaret' is a player's name, not a seat: write that player's seat, N",
+    new={"partie-nom-puis-couleurs-en-mots": "'Camille' est un nom de joueur, pas une place : "
+                                             "écrivez sa place, N",
+         "partie-nom-couleurs-majuscules": "'Maëlle' est un nom de joueur, pas une place : "
+                                           "écrivez sa place, S",
+         "partie-nom-espace-accent": "'Maëlle Le Gall' est un nom de joueur, pas une place : "
+                                     "écrivez sa place, S",
+         "en-game-name-suit-letters": "'Margaret' is a player's name, not a seat: "
+                                      "write that player's seat, N",
+         "en-game-name-suit-words": "'Margaret' is a player's name, not a seat: "
+                                    "write that player's seat, N",
          "partie-point-virgule-dans-pli": "écrivez « 2. O 4♠ N 6♠ {Yann hésite} E 9♠ S 7♠ »",
          "en-game-semicolon-inside": "write it '2. W 3S N 8S {Tom thinks} E 4S S 2S'",
          "partie-tableur-plis": "'Pli N E S O' : un tableau des plis, une colonne par place, n'est pas lu",

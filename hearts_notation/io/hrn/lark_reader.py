@@ -1376,7 +1376,8 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
                                       written=written), base, gap)
     letters: Arg = ("space", *[piece for s in seats for piece in (("letter", s), "…")])
     if (len(cells) == len(seats) + 1 and _TRICK_HEADING.fullmatch(cells[0]) is not None
-            and all(_is_seat(c, seats) for c in cells[1:]) and len({c.upper() for c in cells[1:]}) == len(seats)):
+            and all(_is_seat(c, seats) for c in cells[1:])
+            and len({c.upper() for c in cells[1:]}) == len(seats)):
         # (``Pli<tab>N<tab>E<tab>S<tab>O``: the heading of a deal's tricks pasted
         # from a spreadsheet, one column a seat; typed30: told as a points
         # sheet's heading, then its first row told again.  Told, not read: a
