@@ -15,12 +15,17 @@ form to write.  docs/spec.md 2.21.  In process, about 25 small reads: cheap.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
+import pytest
 from record_campaign import (
     Campaign,
     CampaignTests,
     campaign_parameters,
     english_if_en,
     findings,
+    found,
     same_record,
     twin_by_head,
 )
@@ -121,3 +126,48 @@ def test_a_note_after_the_whole_trick_stays_a_note() -> None:
     twin = TYPED30.read("partie-propre")
     noted = twin.replace("2. O 4♠ N 6♠ E 9♠ S 7♠", "2. O 4♠ N 6♠ E 9♠ S 7♠ ; vite ; E 9♠")
     assert findings(noted, "fr") == []
+
+
+def _sheet_line(line: str) -> str:
+    return TYPED30.read("feuille-propre").replace("marque N 3 E 4 S 15 O 4", line, 1)
+
+
+def _rows_under(line: str) -> str:
+    return TYPED30.read("partie-propre").replace(
+        "N: ♠ D 10 8 6  ♥ A 8  ♦ R 8 7 6 3  ♣ 9 2\n", f"Nord\npique : {line}\ncœur : A 8\n", 1)
+
+
+def _in_trick(line: str) -> str:
+    return TYPED30.read("partie-propre").replace("2. O 4♠ N 6♠ ", f"2. O 4♠ N 6♠ {line}", 1)
+
+
+def _under_trick_heading(line: str) -> str:
+    return TYPED30.read("partie-propre").replace("1. N 2♣ E 3♣ S 5♣ O A♣", f"Pli\tN\tE\tS\tO\t{line}", 1)
+
+
+#: This round's patterns on a long line of near-matches (typed28's test,
+#: tests/test_typed28_lines.py): each case's name, the unit repeated, where.
+_LONG = [
+    ("names-and-pts", "Anne 3 pts ", _sheet_line),
+    ("pts-as-names", "A 1 pts 1 pts ", _sheet_line),
+    ("suit-word-rows", "pique : ", _rows_under),
+    ("semicolons-in-a-trick", "; E ", _in_trick),
+    ("tabs-in-a-trick-heading", "N\t", _under_trick_heading),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("unit", "put"), [pytest.param(u, p, id=n) for n, u, p in _LONG])
+def test_this_rounds_patterns_read_a_long_line_in_linear_time(unit: str, put: Callable[[str], str]) -> None:
+    """Each line, at two lengths four times apart, is read in CPU time that
+    grows about linearly (quadratic would be 16 times) and within seconds."""
+    short, long = (put((unit * (n // len(unit) + 1))[:n]) for n in (10000, 40000))
+    t_short, t_long = _cpu(short), _cpu(long)
+    assert t_long <= 8 * max(t_short, 0.05) and t_long < 5.0, (t_short, t_long)
+
+
+def _cpu(text: str) -> float:
+    """The CPU time of reading *text* (its findings), uncached."""
+    start = time.process_time()
+    found.__wrapped__(text)
+    return time.process_time() - start
