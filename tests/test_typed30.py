@@ -1,5 +1,7 @@
 """Hand-typed records, round 30 (helper typed30): a French club's records
-(and English ones) typed in ways no campaign covered -- a hand's suits said
+(and English ones) typed in ways no campaign covered -- a deal's hands in a
+grid (a suit a row, named once at its head; a seat a column), a trick
+wrapped onto the next line, a hand's suits said
 in words with a colon under a seat's or a player's name (``pique : D 10 8
 6``, ``Spades: A J T 8``, ``COEURS : R D``), a player's name (with a space or
 an accent) over suit rows, a remark between a trick's cards closed by a
@@ -42,8 +44,10 @@ TYPED30 = Campaign(
     clean=("partie-propre", "feuille-propre", "game-clean", "sheet-clean"),
     #: Records read as their twin (fmt agrees, no finding).
     same={
-        # read since this round (on main 3c6c6ac4: five findings, one a suit row)
-        "partie-nord-couleurs-en-mots": (),
+        # read since this round (on main 3c6c6ac4: five findings, one a suit row;
+        # a trick wrapped onto the next line: two or three findings)
+        "partie-nord-couleurs-en-mots": (), "partie-pli-sur-deux-lignes": (),
+        "partie-point-virgule-puis-ligne": (), "en-game-trick-wrapped": (),
         # read as before (checked)
         "en-game-north-suit-words": (), "partie-bom-crlf": (), "en-game-bom-crlf": (),
         "partie-mots-cles-melanges": (), "carnet-mots-cles-melanges": (),
@@ -57,6 +61,7 @@ TYPED30 = Campaign(
         "partie-point-virgule-dans-pli": ["27:14"], "en-game-semicolon-inside": ["26:14"],
         "partie-tableur-plis": ["26:1"], "en-game-trick-table": ["26:1"],
         "carnet-pts-par-nom": ["11:1"], "en-sheet-pts-by-name": ["10:1"],
+        "partie-mains-en-grille": ["18:2"], "en-game-hands-grid": ["17:11"],
         # told as before (checked: each stays told once, with what to write)
         "partie-1er-pli": ["26:1"], "partie-pli-romain": ["26:1"], "en-game-1st-trick": ["26:1"],
         "partie-dix-melanges": ["21:15"],
@@ -77,7 +82,9 @@ TYPED30 = Campaign(
          "partie-tableur-plis": "'Pli N E S O' : un tableau des plis, une colonne par place, n'est pas lu",
          "en-game-trick-table": "'Trick N E S W': a table of tricks, one column a seat, is not read",
          "carnet-pts-par-nom": "comme dans « marque N 3 E 4 S 15 O 4 »",
-         "en-sheet-pts-by-name": "as in 'score N 3 E 4 S 15 W 4'"},
+         "en-sheet-pts-by-name": "as in 'score N 3 E 4 S 15 W 4'",
+         "partie-mains-en-grille": "comme dans « N: ♠ D 10 8 6  ♥ A 8  ♦ R 8 7 6 3  ♣ 9 2 »",
+         "en-game-hands-grid": "as in 'N: ♠ AJT8  ♥ AKT8  ♦ Q7  ♣ Q83'"},
     #: The remark closed by a second ';': the line offered, in place, reads.
     offered=("partie-point-virgule-dans-pli", "en-game-semicolon-inside"),
 )
@@ -145,6 +152,14 @@ def _under_trick_heading(line: str) -> str:
     return TYPED30.read("partie-propre").replace("1. N 2♣ E 3♣ S 5♣ O A♣", f"Pli\tN\tE\tS\tO\t{line}", 1)
 
 
+def _grid_row(line: str) -> str:
+    return TYPED30.read("partie-mains-en-grille").replace("♠\tD 10 8 6", f"♠\t{line}", 1)
+
+
+def _wrapped(line: str) -> str:
+    return TYPED30.read("partie-pli-sur-deux-lignes").replace("\nE 7♥ S R♣", f"\nE 7♥ {line}", 1)
+
+
 #: This round's patterns on a long line of near-matches (typed28's test,
 #: tests/test_typed28_lines.py): each case's name, the unit repeated, where.
 _LONG = [
@@ -153,6 +168,8 @@ _LONG = [
     ("suit-word-rows", "pique : ", _rows_under),
     ("semicolons-in-a-trick", "; E ", _in_trick),
     ("tabs-in-a-trick-heading", "N\t", _under_trick_heading),
+    ("a-grid-row", "A 5\t", _grid_row),
+    ("plays-wrapped", "E 9♠ ", _wrapped),
 ]
 
 
@@ -171,3 +188,22 @@ def _cpu(text: str) -> float:
     start = time.process_time()
     found.__wrapped__(text)
     return time.process_time() - start
+
+
+def test_a_wrapped_trick_is_joined_only_when_it_makes_the_trick_whole() -> None:
+    """``5. O D♥ N 10♥`` then ``E 7♥ S R♣`` is one trick (on main: two
+    findings); when the line under it holds only one more play the trick
+    stays short and is told as before, and a numbered line under a short
+    trick is never taken for its end."""
+    twin = TYPED30.read("partie-propre")
+    short = twin.replace("5. O D♥ N 10♥ E 7♥ S R♣", "5. O D♥ N 10♥\nE 7♥")
+    assert findings(short, "fr") and not same_record(short, twin)
+    numbered = twin.replace("5. O D♥ N 10♥ E 7♥ S R♣\n6.", "5. O D♥ N 10♥\n6.")
+    assert any(at.startswith("30:") for at, _ in findings(numbered, "fr"))
+
+
+def test_a_grid_with_a_suit_twice_offers_no_hand() -> None:
+    """A grid whose rows name a suit twice is no deal's hands: not told as
+    a grid (no hand offered that would be wrong)."""
+    grid = TYPED30.read("partie-mains-en-grille").replace("♦\tR 8 7 6 3", "♥\tR 8 7 6 3", 1)
+    assert not any("colonnes" in said for _, said in findings(grid, "fr"))

@@ -243,7 +243,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 if joined is not None:
                     skip = 1    # (the next line is the end of this one, told with it)
                 t = joined or unq
-            if t[0] in _GRID_FIRST and ":" not in t and not t[-1].isdigit() and _told_grid(
+            if _first(t) in _GRID_FIRST and ":" not in t and not t[-1].isdigit() and _told_grid(
                     b, t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno):
                 skip = 4
                 continue
@@ -254,6 +254,10 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 rows = _suit_rows(t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno)
                 if rows is not None:
                     t, skip = rows
+            elif "0" <= t[:1] <= "9" and k + 1 < len(physical):
+                wrapped = _trick_wrapped(b, t, physical[k + 1].rstrip("\r"), lineno)
+                if wrapped is not None:
+                    t, skip = wrapped, 1
             told = skip == 0 and _told_row(t)
             if not (told and row):
                 _read_line_into(b, t, lineno, None)
@@ -325,7 +329,7 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                              at=f"{ln}:{col}", line=ll.stop or 0), ln, col, ll.text)
             continue
         text = ll.text
-        if ll.kind == "other" and text[:1] in _GRID_FIRST and ":" not in text and not text[-1].isdigit() \
+        if ll.kind == "other" and _first(text) in _GRID_FIRST and ":" not in text and not text[-1].isdigit() \
                 and _told_grid(
                 b, text, [n.text for n in takewhile(lambda n: n.kind == "other", lines[k + 1:k + 5])],
                 ll.line):
@@ -340,6 +344,11 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                                                                lines[k + 1:k + 5])], ll.line)
             if rows is not None:
                 text, skip = rows
+        elif ll.kind == "other" and "0" <= text[:1] <= "9" and k + 1 < len(lines) \
+                and lines[k + 1].kind == "other":
+            wrapped = _trick_wrapped(b, text, lines[k + 1].text, ll.line)
+            if wrapped is not None:
+                text, skip = wrapped, 1
         told = skip == 0 and ll.kind == "other" and _told_row(text)
         if not (told and row):
             _read_line_into(b, text, ll.line, None if read is read_line else read)
@@ -516,7 +525,8 @@ def _first(text: str) -> str:
 
 
 #: What a row heading a deal's hands in four columns begins with (a seat's
-#: letter or word: :func:`_told_grid`, one test a line).
+#: letter or word: :func:`_told_grid`, one test a line), past its blanks (a
+#: spreadsheet's empty corner cell, a tab, before ``N<tab>E…``; typed30).
 _GRID_FIRST: Final = "NESWOnesow"
 
 
@@ -567,6 +577,36 @@ def _told_row(text: str) -> bool:
         after = text.lstrip(" \t")[1:2]
         return (after == " " or after == "\t") and suit_row(text)
     return False
+
+
+def _trick_wrapped(b: _GameBuilder, text: str, after: str, line: int) -> str | None:
+    """The trick of line *text* and of the line *after* it on one line, when
+    a notebook's narrow page wrapped it (``2. O 4♠ N 6♠`` then ``E 9♠ S 7♠``,
+    or a ``;`` remark ending the first part; typed30): *text* reads as a
+    trick short of the table's seats, *after* begins with a seat of the game
+    and has no number, and the two read together as one whole trick.  Read,
+    not told: no other reading of the unnumbered plays is possible, and told
+    they gave three findings (the trick short, the plays unnumbered, then a
+    renege).  ``None`` otherwise (the lines are read one by one as before).
+    A remark after ``;`` on the first part ends the joined line."""
+    start = _first(after)
+    if not start.isalpha() or b.seats is None:
+        return None
+    word = after.split(None, 1)[0]
+    if b.known_seat(word) is None:
+        return None
+    note = _first_note(text)
+    head, tail = (text[:note[0]].rstrip(), " " + text[note[0]:]) if note is not None else (text.rstrip(), "")
+    joined = f"{head} {after.strip()}{tail}"
+    try:
+        first, both = read_line(text, line), read_line(joined, line)
+    except (HrnSyntaxError, Mismatch):
+        return None
+    whole = len(b.seats)
+    if len(first) == 1 and isinstance(first[0], TrickEl) and 0 < len(first[0].cards) < whole \
+            and len(both) == 1 and isinstance(both[0], TrickEl) and len(both[0].cards) == whole:
+        return joined
+    return None
 
 
 def _seat_alone_rows(b: _GameBuilder, text: str, rows: list[str], line: int) -> tuple[str, int] | None:
