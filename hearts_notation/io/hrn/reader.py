@@ -1733,6 +1733,10 @@ class _GameBuilder:
             # deal's tricks or points line when they say a moon; typed26)
             keyword = str(dict(exc.msg.args).get("keyword", "moon"))
             return self._moon_seat_offer(keyword, exc.msg), exc.column
+        if exc.msg is not None and exc.msg.key == "syntax.points_unit":
+            # (``marque Anne 3 pts, Hervé 4 pts, …``: the points line offered with
+            # the players' seats, not their names, which would be told next; typed30)
+            return self._names_to_seats(exc.msg), exc.column
         if exc.msg is not None and exc.msg.key == "syntax.written_as":
             made = self._record_keywords(self._names_to_seats(exc.msg))
             moon = _MOON_OFFERED.fullmatch(str(dict(made.args).get("written", "")))
@@ -1850,7 +1854,7 @@ class _GameBuilder:
                        for part in _BRACED.split(written))
         if made == written:
             return said
-        return msg("syntax.written_as", error=args["error"], written=made)
+        return msg(said.key, **{**args, "written": made})
 
     def seat_names_for_messages(self) -> tuple[str, ...]:
         """The seats to name in a message, without judging the tags yet
