@@ -243,7 +243,8 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 if joined is not None:
                     skip = 1    # (the next line is the end of this one, told with it)
                 t = joined or unq
-            if _first(t) in _GRID_FIRST and ":" not in t and not t[-1].isdigit() and _told_grid(
+            if (t[0] in _GRID_FIRST or t[0] in _BLANK_FIRST) and ":" not in t and not t[-1].isdigit() \
+                    and _told_grid(
                     b, t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno):
                 skip = 4
                 continue
@@ -254,7 +255,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 rows = _suit_rows(t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno)
                 if rows is not None:
                     t, skip = rows
-            elif "0" <= t[:1] <= "9" and k + 1 < len(physical):
+            elif "0" <= t[:1] <= "9" and k + 1 < len(physical) and not "0" <= physical[k + 1][:1] <= "9":
                 wrapped = _trick_wrapped(b, t, physical[k + 1].rstrip("\r"), lineno)
                 if wrapped is not None:
                     t, skip = wrapped, 1
@@ -329,7 +330,8 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                              at=f"{ln}:{col}", line=ll.stop or 0), ln, col, ll.text)
             continue
         text = ll.text
-        if ll.kind == "other" and _first(text) in _GRID_FIRST and ":" not in text and not text[-1].isdigit() \
+        if ll.kind == "other" and (text[:1] in _GRID_FIRST or text[:1] in _BLANK_FIRST) and ":" not in text \
+                and not text[-1].isdigit() \
                 and _told_grid(
                 b, text, [n.text for n in takewhile(lambda n: n.kind == "other", lines[k + 1:k + 5])],
                 ll.line):
@@ -345,7 +347,7 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
             if rows is not None:
                 text, skip = rows
         elif ll.kind == "other" and "0" <= text[:1] <= "9" and k + 1 < len(lines) \
-                and lines[k + 1].kind == "other":
+                and lines[k + 1].kind == "other" and not "0" <= lines[k + 1].text[:1] <= "9":
             wrapped = _trick_wrapped(b, text, lines[k + 1].text, ll.line)
             if wrapped is not None:
                 text, skip = wrapped, 1
@@ -525,9 +527,10 @@ def _first(text: str) -> str:
 
 
 #: What a row heading a deal's hands in four columns begins with (a seat's
-#: letter or word: :func:`_told_grid`, one test a line), past its blanks (a
+#: letter or word: :func:`_told_grid`, one test a line), or a blank (a
 #: spreadsheet's empty corner cell, a tab, before ``N<tab>E…``; typed30).
 _GRID_FIRST: Final = "NESWOnesow"
+_BLANK_FIRST: Final = " \t"
 
 
 def _told_grid(b: _GameBuilder, text: str, rows: list[str], line: int) -> bool:
@@ -625,9 +628,11 @@ def _seat_alone_rows(b: _GameBuilder, text: str, rows: list[str], line: int) -> 
     name = text.strip(BLANKS)
     if b.known_seat(name) is not None:
         return _suit_rows(f"{text.rstrip()}:", rows, line)
+    if not name[:1].isalpha():
+        return None     # (a trick line over the deal's points line, ``13. E A♥ …``: no name)
     from ...players import loose_key
 
-    owner = b.player_seats().get(loose_key(name)) if name else None
+    owner = b.player_seats().get(loose_key(name))
     if owner is None:
         return None
     joined = _suit_rows(f"{owner}:", rows, line)
