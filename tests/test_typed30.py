@@ -63,6 +63,7 @@ TYPED30 = Campaign(
         "carnet-pts-par-nom": ["11:1"], "en-sheet-pts-by-name": ["10:1"],
         "partie-mains-en-grille": ["18:2"], "en-game-hands-grid": ["17:11"],
         "carnet-marque-pts-noms": ["15:16"], "en-sheet-score-pts-names": ["14:16"],
+        "en-game-gives": ["21:1"],
         # told as before (checked: each stays told once, with what to write)
         "partie-1er-pli": ["26:1"], "partie-pli-romain": ["26:1"], "en-game-1st-trick": ["26:1"],
         "partie-dix-melanges": ["21:15"],
@@ -87,9 +88,10 @@ TYPED30 = Campaign(
          "partie-mains-en-grille": "comme dans « N: ♠ D 10 8 6  ♥ A 8  ♦ R 8 7 6 3  ♣ 9 2 »",
          "en-game-hands-grid": "as in 'N: ♠ AJT8  ♥ AKT8  ♦ Q7  ♣ Q83'",
          "carnet-marque-pts-noms": "comme dans « marque N 26, E 0, S 26, O 26 »",
-         "en-sheet-score-pts-names": "as in 'score N 26, E 0, S 26, W 26'"},
-    #: The remark closed by a second ';': the line offered, in place, reads.
-    offered=("partie-point-virgule-dans-pli", "en-game-semicolon-inside"),
+         "en-sheet-score-pts-names": "as in 'score N 26, E 0, S 26, W 26'",
+         "en-game-gives": "found 'N gives'; write it 'pass N>E: KH AH TH'"},
+    #: The remark closed by a second ';', the pass given: the line offered, in place, reads.
+    offered=("partie-point-virgule-dans-pli", "en-game-semicolon-inside", "en-game-gives"),
 )
 
 pytest_generate_tests = campaign_parameters

@@ -1605,10 +1605,11 @@ _ARROWS: Final = frozenset({"->", "-->", "=>", "\u2192", "\u21d2", "\u27f6"})
 #: The running totals said in two words at the start of a line (``Running total``).
 _TOTAL_SAID: Final = re.compile(r"[ \t\f]*((?:running|cumulative|grand)[ \t\f]+totals?"
                                 r"|cumul)(?!\w)", re.IGNORECASE)
-#: A seat's pass said in words (``North passes KH AH TH``, ``Passes: N KH AH TH``):
-#: the seat, the rest of the line (the cards) up to a comment.
+#: A seat's pass said in words (``North passes KH AH TH``, ``Passes: N KH AH TH``;
+#: ``N gives KH AH TH to E``, typed30): the seat, the rest of the line (the
+#: cards) up to a comment.
 _PASS_SAID: Final = re.compile(
-    r"[ \t\f]*(?:(?P<seat1>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?P<kw1>pass(?:es|ed)?|passe)(?![\w>])"
+    r"[ \t\f]*(?:(?P<seat1>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?P<kw1>pass(?:es|ed)?|passe|gives|gave)(?![\w>])"
     r"|(?P<kw2>pass(?:es|ed)|passes)[ \t\f]*:?[ \t\f]*(?P<seat2>[A-Za-z][A-Za-z0-9]*)(?![\w>]))"
     r"[ \t\f]*(?::|to[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?|à[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?)?"
     r"[ \t\f]*(?P<cards>[^{;\n]*)", re.IGNORECASE)

@@ -1624,11 +1624,12 @@ class _GameBuilder:
             return
         word, name = m.group(1), m.group(2) or ""
         assert self.cur is not None
-        if name.lower() in ("pass", "passe", "passes", "passed", "donne"):
+        if name.lower() in ("pass", "passe", "passes", "passed", "donne", "gives", "gave"):
             # (``Marie passe A♥ 9♣ R♦ à Paul``, ``Nord passe ...``: the giver
             # said first, by seat or player's name; french19; in English,
             # ``East passes K♠ Q♥ J♥ to South``, english21; ``E passed ... to the
-            # left``, english24; ``N donne à gauche : ...``, typed27)
+            # left``, english24; ``N donne à gauche : ...``, typed27; ``N gives KH
+            # AH TH to E``, typed30)
             from ...players import loose_key
 
             giver = self.known_seat(word) or self.player_seats().get(loose_key(word))
