@@ -127,7 +127,9 @@ def test_a_suit_word_and_colon_is_the_row_a_seat_letter_stays_a_seat() -> None:
 def test_a_name_that_is_no_player_over_suit_rows_is_not_made_a_hand() -> None:
     """A word over suit rows that is neither a seat nor a player of the game
     (``Paul``) is not read as anyone's hand: told as before, at its line."""
-    other = TYPED30.read("partie-nom-puis-couleurs-en-mots").replace("Camille\n", "Paul\n", 1)
+    named = TYPED30.read("partie-nom-puis-couleurs-en-mots")
+    assert [at for at, _ in findings(named, "fr")] == ["18:1"]
+    other = named.replace("Camille\n", "Paul\n", 1)
     said = findings(other, "fr")
     assert said and said[0][0].startswith("18:") and "Paul' est un nom" not in said[0][1], said
 
@@ -135,6 +137,7 @@ def test_a_name_that_is_no_player_over_suit_rows_is_not_made_a_hand() -> None:
 def test_a_note_after_the_whole_trick_stays_a_note() -> None:
     """Only a trick cut short has its second ``;`` told: ``… S 7♠ ; vite ; fin``
     after the four plays is a note, read as before."""
+    assert [at for at, _ in TYPED30.told("partie-point-virgule-dans-pli")] == ["27:14"]
     twin = TYPED30.read("partie-propre")
     noted = twin.replace("2. O 4♠ N 6♠ E 9♠ S 7♠", "2. O 4♠ N 6♠ E 9♠ S 7♠ ; vite ; E 9♠")
     assert findings(noted, "fr") == []
@@ -201,6 +204,7 @@ def test_a_wrapped_trick_is_joined_only_when_it_makes_the_trick_whole() -> None:
     stays short and is told as before, and a numbered line under a short
     trick is never taken for its end."""
     twin = TYPED30.read("partie-propre")
+    assert findings(TYPED30.read("partie-pli-sur-deux-lignes"), "fr") == []
     short = twin.replace("5. O D♥ N 10♥ E 7♥ S R♣", "5. O D♥ N 10♥\nE 7♥")
     assert findings(short, "fr") and not same_record(short, twin)
     numbered = twin.replace("5. O D♥ N 10♥ E 7♥ S R♣\n6.", "5. O D♥ N 10♥\n6.")
@@ -210,5 +214,6 @@ def test_a_wrapped_trick_is_joined_only_when_it_makes_the_trick_whole() -> None:
 def test_a_grid_with_a_suit_twice_offers_no_hand() -> None:
     """A grid whose rows name a suit twice is no deal's hands: not told as
     a grid (no hand offered that would be wrong)."""
+    assert any("colonnes" in said for _, said in TYPED30.told("partie-mains-en-grille"))
     grid = TYPED30.read("partie-mains-en-grille").replace("♦\tR 8 7 6 3", "♥\tR 8 7 6 3", 1)
     assert not any("colonnes" in said for _, said in findings(grid, "fr"))
