@@ -2386,3 +2386,10 @@ MESSAGES.update({
     # [lang29] the deals behind an analysis reason, counted and grouped the language's way ("2,048 sampled deals"; analysis/explain._worlds).
     "explain.worlds.one": "{n} sampled deal", "explain.worlds.other": "{n} sampled deals",
 })
+
+MESSAGES.update({
+    # [typed30] a remark between a trick's cards closed by a second ';' (io/hrn/reader._note_between).
+    "syntax.note_between": "';' starts a note that runs to the end of the line, so {rest} is not read; a remark between a trick's cards goes in braces: write it '{written}'",
+    # [typed30] a table of tricks' heading pasted from a spreadsheet, ``Pli<tab>N<tab>E…`` (io/hrn/lark_reader._sheet_cells).
+    "syntax.trick_heading": "{found}: a table of tricks, one column a seat, is not read (a row does not say who led): write each trick on a line of its own, its number and a dot, then each seat and its card in the order played, from the leader, as in '1. {pairs}'",
+})

@@ -2373,3 +2373,10 @@ MESSAGES.update({
     # [lang29] les donnes derrière une raison de l'analyse, comptées et groupées à la française (« 2 048 donnes simulées » ; analysis/explain._worlds).
     "explain.worlds.one": "{n} donne simulée", "explain.worlds.other": "{n} donnes simulées",
 })
+
+MESSAGES.update({
+    # [typed30] a remark between a trick's cards closed by a second ';' (io/hrn/reader._note_between).
+    "syntax.note_between": "« ; » commence une note qui va jusqu'au bout de la ligne : {rest} n'est donc pas lu ; une remarque entre les cartes d'un pli s'écrit entre accolades : écrivez « {written} »",
+    # [typed30] a table of tricks' heading pasted from a spreadsheet, ``Pli<tab>N<tab>E…`` (io/hrn/lark_reader._sheet_cells).
+    "syntax.trick_heading": "{found} : un tableau des plis, une colonne par place, n'est pas lu (une ligne ne dit pas qui a entamé) : écrivez chaque pli sur sa ligne, son numéro et un point, puis chaque place et sa carte dans l'ordre joué, depuis l'entame, comme « 1. {pairs} »",
+})

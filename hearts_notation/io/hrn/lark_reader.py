@@ -1283,6 +1283,9 @@ _BAR_ROW: Final = re.compile(r"(?:[ \t\f]*+\|)?[^|\n;{]++(?:\|[^|\n;{]++){2,}\|?
 _BAR_MARK: Final = re.compile(r"[^\S\n]*\|[^\S\n]*")
 #: A row of whole numbers parted by blanks alone (``3    4   15    4``; french24).
 _SPACED_ROW: Final = re.compile(r"[ \t\f]*" + _POINTS + r"(?:[ \t\f\u00a0]+" + _POINTS + r")+[ \t\f]*")
+#: The first cell of a table of tricks' heading (``Pli``, ``Trick``, ``N°``;
+#: typed30): a word, no repetition, matched whole against one cell.
+_TRICK_HEADING: Final = re.compile(r"(?:pli|plis|trick|tricks|n[°º]|#)", re.IGNORECASE)
 #: A heading cell: a word of letters (``Donne``, ``Nord``, ``N°``, ``Total cumulé``).
 _HEADING_CELL: Final = re.compile(r"[^\W\d_][\w°º'’. -]*")
 
@@ -1372,6 +1375,15 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
             return HrnSyntaxError(msg("syntax.trick_cells", found=quote(_shortened(" ".join(first.split()))),
                                       written=written), base, gap)
     letters: Arg = ("space", *[piece for s in seats for piece in (("letter", s), "…")])
+    if (len(cells) == len(seats) + 1 and _TRICK_HEADING.fullmatch(cells[0]) is not None
+            and all(_is_seat(c, seats) for c in cells[1:])
+            and len({c.upper() for c in cells[1:]}) == len(seats)):
+        # (``Pli<tab>N<tab>E<tab>S<tab>O``: the heading of a deal's tricks pasted
+        # from a spreadsheet, one column a seat; typed30: told as a points
+        # sheet's heading, then its first row told again.  Told, not read: a
+        # row gives each seat's card but not who led, the order played.)
+        return HrnSyntaxError(msg("syntax.trick_heading", found=quote(_shortened(" ".join(first.split()))),
+                                  pairs=letters), base, gap)
     if (len(cells) == len(seats) + 1 and all(_WHOLE.fullmatch(c) for c in cells)
             and not cells[0].startswith(("+", "-"))):
         pieces = []
@@ -1593,10 +1605,11 @@ _ARROWS: Final = frozenset({"->", "-->", "=>", "\u2192", "\u21d2", "\u27f6"})
 #: The running totals said in two words at the start of a line (``Running total``).
 _TOTAL_SAID: Final = re.compile(r"[ \t\f]*((?:running|cumulative|grand)[ \t\f]+totals?"
                                 r"|cumul)(?!\w)", re.IGNORECASE)
-#: A seat's pass said in words (``North passes KH AH TH``, ``Passes: N KH AH TH``):
-#: the seat, the rest of the line (the cards) up to a comment.
+#: A seat's pass said in words (``North passes KH AH TH``, ``Passes: N KH AH TH``;
+#: ``N gives KH AH TH to E``, typed30): the seat, the rest of the line (the
+#: cards) up to a comment.
 _PASS_SAID: Final = re.compile(
-    r"[ \t\f]*(?:(?P<seat1>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?P<kw1>pass(?:es|ed)?|passe)(?![\w>])"
+    r"[ \t\f]*(?:(?P<seat1>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?P<kw1>pass(?:es|ed)?|passe|gives|gave)(?![\w>])"
     r"|(?P<kw2>pass(?:es|ed)|passes)[ \t\f]*:?[ \t\f]*(?P<seat2>[A-Za-z][A-Za-z0-9]*)(?![\w>]))"
     r"[ \t\f]*(?::|to[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?|à[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?)?"
     r"[ \t\f]*(?P<cards>[^{;\n]*)", re.IGNORECASE)

@@ -243,7 +243,8 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 if joined is not None:
                     skip = 1    # (the next line is the end of this one, told with it)
                 t = joined or unq
-            if t[0] in _GRID_FIRST and ":" not in t and not t[-1].isdigit() and _told_grid(
+            if (t[0] in _GRID_FIRST or t[0] in _BLANK_FIRST) and ":" not in t and not t[-1].isdigit() \
+                    and _told_grid(
                     b, t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno):
                 skip = 4
                 continue
@@ -254,6 +255,10 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 rows = _suit_rows(t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno)
                 if rows is not None:
                     t, skip = rows
+            elif "0" <= t[:1] <= "9" and k + 1 < len(physical) and not "0" <= physical[k + 1][:1] <= "9":
+                wrapped = _trick_wrapped(b, t, physical[k + 1].rstrip("\r"), lineno)
+                if wrapped is not None:
+                    t, skip = wrapped, 1
             told = skip == 0 and _told_row(t)
             if not (told and row):
                 _read_line_into(b, t, lineno, None)
@@ -325,7 +330,8 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                              at=f"{ln}:{col}", line=ll.stop or 0), ln, col, ll.text)
             continue
         text = ll.text
-        if ll.kind == "other" and text[:1] in _GRID_FIRST and ":" not in text and not text[-1].isdigit() \
+        if ll.kind == "other" and (text[:1] in _GRID_FIRST or text[:1] in _BLANK_FIRST) and ":" not in text \
+                and not text[-1].isdigit() \
                 and _told_grid(
                 b, text, [n.text for n in takewhile(lambda n: n.kind == "other", lines[k + 1:k + 5])],
                 ll.line):
@@ -340,6 +346,11 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                                                                lines[k + 1:k + 5])], ll.line)
             if rows is not None:
                 text, skip = rows
+        elif ll.kind == "other" and "0" <= text[:1] <= "9" and k + 1 < len(lines) \
+                and lines[k + 1].kind == "other" and not "0" <= lines[k + 1].text[:1] <= "9":
+            wrapped = _trick_wrapped(b, text, lines[k + 1].text, ll.line)
+            if wrapped is not None:
+                text, skip = wrapped, 1
         told = skip == 0 and ll.kind == "other" and _told_row(text)
         if not (told and row):
             _read_line_into(b, text, ll.line, None if read is read_line else read)
@@ -516,8 +527,10 @@ def _first(text: str) -> str:
 
 
 #: What a row heading a deal's hands in four columns begins with (a seat's
-#: letter or word: :func:`_told_grid`, one test a line).
+#: letter or word: :func:`_told_grid`, one test a line), or a blank (a
+#: spreadsheet's empty corner cell, a tab, before ``N<tab>E…``; typed30).
 _GRID_FIRST: Final = "NESWOnesow"
+_BLANK_FIRST: Final = " \t"
 
 
 def _told_grid(b: _GameBuilder, text: str, rows: list[str], line: int) -> bool:
@@ -569,16 +582,64 @@ def _told_row(text: str) -> bool:
     return False
 
 
+def _trick_wrapped(b: _GameBuilder, text: str, after: str, line: int) -> str | None:
+    """The trick of line *text* and of the line *after* it on one line, when
+    a notebook's narrow page wrapped it (``2. O 4♠ N 6♠`` then ``E 9♠ S 7♠``,
+    or a ``;`` remark ending the first part; typed30): *text* reads as a
+    trick short of the table's seats, *after* begins with a seat of the game
+    and has no number, and the two read together as one whole trick.  Read,
+    not told: no other reading of the unnumbered plays is possible, and told
+    they gave three findings (the trick short, the plays unnumbered, then a
+    renege).  ``None`` otherwise (the lines are read one by one as before).
+    A remark after ``;`` on the first part ends the joined line."""
+    start = _first(after)
+    if not start.isalpha() or b.seats is None:
+        return None
+    word = after.split(None, 1)[0]
+    if b.known_seat(word) is None:
+        return None
+    note = _first_note(text)
+    head, tail = (text[:note[0]].rstrip(), " " + text[note[0]:]) if note is not None else (text.rstrip(), "")
+    joined = f"{head} {after.strip()}{tail}"
+    try:
+        first, both = read_line(text, line), read_line(joined, line)
+    except (HrnSyntaxError, Mismatch):
+        return None
+    whole = len(b.seats)
+    if len(first) == 1 and isinstance(first[0], TrickEl) and 0 < len(first[0].cards) < whole \
+            and len(both) == 1 and isinstance(both[0], TrickEl) and len(both[0].cards) == whole:
+        return joined
+    return None
+
+
 def _seat_alone_rows(b: _GameBuilder, text: str, rows: list[str], line: int) -> tuple[str, int] | None:
     """The hand of a seat's name alone on its line (``Nord``, no colon) and
     of the suit rows under it, as a paper sheet lays a hand out, on one line,
     and how many rows it took: read as ``Nord :`` and its rows are
     (:func:`_suit_rows`; typed29).  ``None`` when *text* is not a seat of the
-    game alone or no suit row follows it."""
-    if ":" in text or b.seats is None or not rows or _first(rows[0]) not in _ROW_FIRST \
-            or b.known_seat(text.strip()) is None:
+    game alone or no suit row follows it.
+
+    A player's name alone there (``Camille``, ``Maëlle``, ``Jean Paul``,
+    typed30) is told once, as ``Camille :`` is (*write that player's seat,
+    N*), and the rows are read as the hand of that seat: told a line at a
+    time, one slip made two or five findings."""
+    if ":" in text or b.seats is None or not rows or _first(rows[0]) not in _ROW_FIRST:
         return None
-    return _suit_rows(f"{text.rstrip()}:", rows, line)
+    name = text.strip(BLANKS)
+    if b.known_seat(name) is not None:
+        return _suit_rows(f"{text.rstrip()}:", rows, line)
+    if not name[:1].isalpha():
+        return None     # (a trick line over the deal's points line, ``13. E A♥ …``: no name)
+    from ...players import loose_key
+
+    owner = b.player_seats().get(loose_key(name))
+    if owner is None:
+        return None
+    joined = _suit_rows(f"{owner}:", rows, line)
+    if joined is not None:
+        at = len(text) - len(text.lstrip(BLANKS)) + 1
+        b.line_error(msg("syntax.seat_player", found=quote(name), seat=owner), line, at, text)
+    return joined
 
 
 def _suit_rows(text: str, rows: list[str], line: int) -> tuple[str, int] | None:
@@ -715,6 +776,11 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
             slip = _note_slip(b, text, elements)
             if slip is not None:
                 b.line_error(msg("syntax.note_slip", rest=quote(slip[1])), line, slip[0] + 1, text)
+                return
+            between = _note_between(b, text, elements)
+            if between is not None:
+                b.line_error(msg("syntax.note_between", rest=quote(between[1]), written=between[2]),
+                             line, between[0] + 1, text)
                 return
         if len(elements) == 1 and isinstance(elements[0], DealEl):
             cut = _header_note_slip(elements[0], text)
@@ -933,6 +999,36 @@ def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int
 
 
 
+def _note_between(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int, str, str] | None:
+    """Where a remark typed between a trick's cards and closed by a second
+    ``;`` (``2. O 4♠ N 6♠ ; hésite ; E 9♠ S 7♠``, typed30) cut the trick
+    short, what was not read and the line to write, the remark in braces.
+    The ``;`` note runs to the end of the line, so the plays after the second
+    ``;`` were lost and the trick was told short, then a renege for a card
+    the seat had played (two findings for one slip).  Only a trick line that
+    names fewer plays than the table has seats, whose note holds a second
+    ``;`` followed by a play of a seat of the game (:func:`_note_slip`'s
+    test, asked of the text after it); every other note stays a note."""
+    el = elements[0] if len(elements) == 1 else None
+    if not isinstance(el, TrickEl) or "\n" in text or len(el.cards) >= len(b.seats or ()):
+        return None
+    first = _first_note(text)
+    if first is None:
+        return None
+    semi, rest = first
+    close = rest.find(";")
+    remark = rest[:close].strip()
+    if close < 0 or not remark or "{" in remark or "}" in remark:
+        return None
+    after = rest[close + 1:]
+    m = _NOTE_PLAY.match(after)
+    if m is None or m.group(1) is None or b.known_seat(m.group(1)) is None \
+            or card_spelling(m.group(2)) is None:
+        return None
+    written = f"{text[:semi].strip()} {{{remark}}} {' '.join(after.split())}"
+    return semi, after.strip(), written
+
+
 def _header_note_slip(el: DealEl, text: str) -> tuple[int, str] | None:
     """Where a ``;`` typed between a deal header's fields (``Donne 1 :
     donneur : Ouest ; passe à gauche``, a secretary's French typography)
@@ -1047,8 +1143,10 @@ _MOON_OF_NAME: Final = re.compile(
 #: signs, so that a line of them is matched one way: no backtracking blow-up.)
 _NAME: Final = r"[^\W\d_][^\s\d:=,;-]*(?:-[^\W\d_][^\s\d:=,;-]*)*"
 #: (``Bob +26``: a plus sign before the points, as an online game's log writes
-#: them; english24)
-_POINTS_AFTER: Final = r"[ \t]*(?:[:=][ \t]*)?([-+]?[0-9]{1,4})[ \t]*(?:[,;][ \t]*)?"
+#: them; english24) (``Anne 3 pts,``: the points' unit after them, a word
+#: that ends there, so ``pts`` before more letters stays a name; typed30)
+_POINTS_AFTER: Final = (r"[ \t]*(?:[:=][ \t]*)?([-+]?[0-9]{1,4})[ \t]*"
+                        r"(?:(?:pts?|points?)\.?(?![^\W\d_])[ \t]*)?(?:[,;][ \t]*)?")
 _NAMED_PAIR: Final = re.compile(f"({_NAME}){_POINTS_AFTER}")
 _NAMED_PAIRS: Final = re.compile(rf"[ \t]*(?:{_NAME}{_POINTS_AFTER})+\.?")
 
@@ -1446,6 +1544,12 @@ class _GameBuilder:
             self.told.add(told)
         if isinstance(message, Msg) and message.key == "syntax.sheet_heading":
             self.heading_line = line
+        elif isinstance(message, Msg) and message.key == "syntax.trick_heading" and self.cur is not None:
+            # (the rows under a table of tricks' heading, ``1<tab>2♣<tab>3♣…``, are
+            # each a trick without its dot: the heading's one cause, told there,
+            # so the habit counts as told and the rows are lost quietly; typed30)
+            self.heading_line = line
+            self.told.add(f"syntax.trick_dot:{self.cur.line}")
         elif self.heading_line and self.heading_line == line - 1 and _TABLE_RULE.fullmatch(text):
             # (``|---|---|---|---|`` under a Markdown table's heading, a forum's
             # score table: the heading's own line, told with it; english24)
@@ -1520,11 +1624,12 @@ class _GameBuilder:
             return
         word, name = m.group(1), m.group(2) or ""
         assert self.cur is not None
-        if name.lower() in ("pass", "passe", "passes", "passed", "donne"):
+        if name.lower() in ("pass", "passe", "passes", "passed", "donne", "gives", "gave"):
             # (``Marie passe A♥ 9♣ R♦ à Paul``, ``Nord passe ...``: the giver
             # said first, by seat or player's name; french19; in English,
             # ``East passes K♠ Q♥ J♥ to South``, english21; ``E passed ... to the
-            # left``, english24; ``N donne à gauche : ...``, typed27)
+            # left``, english24; ``N donne à gauche : ...``, typed27; ``N gives KH
+            # AH TH to E``, typed30)
             from ...players import loose_key
 
             giver = self.known_seat(word) or self.player_seats().get(loose_key(word))
@@ -1634,6 +1739,10 @@ class _GameBuilder:
             # deal's tricks or points line when they say a moon; typed26)
             keyword = str(dict(exc.msg.args).get("keyword", "moon"))
             return self._moon_seat_offer(keyword, exc.msg), exc.column
+        if exc.msg is not None and exc.msg.key == "syntax.points_unit":
+            # (``marque Anne 3 pts, Hervé 4 pts, …``: the points line offered with
+            # the players' seats, not their names, which would be told next; typed30)
+            return self._names_to_seats(exc.msg), exc.column
         if exc.msg is not None and exc.msg.key == "syntax.written_as":
             made = self._record_keywords(self._names_to_seats(exc.msg))
             moon = _MOON_OFFERED.fullmatch(str(dict(made.args).get("written", "")))
@@ -1751,7 +1860,7 @@ class _GameBuilder:
                        for part in _BRACED.split(written))
         if made == written:
             return said
-        return msg("syntax.written_as", error=args["error"], written=made)
+        return msg(said.key, **{**args, "written": made})
 
     def seat_names_for_messages(self) -> tuple[str, ...]:
         """The seats to name in a message, without judging the tags yet

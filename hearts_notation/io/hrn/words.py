@@ -240,6 +240,14 @@ def hand_grid(head: str, rows: list[str]) -> list[str] | None:
     columns: list[list[str]] = [[], [], [], []]
     kinds = set()
     for row in rows[:4]:
+        labelled = _grid_labelled(row)
+        if labelled is not None:
+            # (``♠<tab>D 10 8 6<tab>V 9 2<tab>…``: the suit once, at the row's
+            # head, then each seat's ranks; typed30)
+            kinds.add("symbols")
+            for i, cell in enumerate(labelled):
+                columns[i].append(cell)
+            continue
         cells = [c.strip() for c in _GRID_SUIT.findall(row.translate(_OUTLINED))]
         if len(cells) == 4 and len({c[:1] for c in cells}) == 1:
             kinds.add("symbols")
@@ -253,10 +261,30 @@ def hand_grid(head: str, rows: list[str]) -> list[str] | None:
     if len(kinds) != 1:
         return None
     symbols = "symbols" in kinds
+    if symbols and len({c[:1] for c in columns[0]}) != 4:
+        return None     # (a suit twice, or left out: no hand to offer)
     if symbols:
         return [f"{seat}: " + "  ".join(col) for seat, col in zip(letters, columns, strict=True)]
     return [f"{seat}: " + ".".join(c.replace(" ", "").replace("-", "") for c in col)
             for seat, col in zip(letters, columns, strict=True)]
+
+
+def _grid_labelled(row: str) -> list[str] | None:
+    """The four cells of a row of hands in columns that names its suit once,
+    at its head (``♠<tab>D 10 8 6<tab>V 9 2<tab>R 7 3<tab>A 5 4``, ``Pique``,
+    ``Spades`` or ``S`` there), each written as the suit and its ranks, or
+    ``None``.  The cells are parted by tabs or by two blanks or more: a
+    single blank parts a cell's own ranks (``D 10 8 6``), so a row spaced so
+    is no grid's."""
+    m = _GRID_LABEL.match(row)
+    if m is None:
+        return None
+    symbol = m.group(1) or _ROW_NAME[m.group(2)[:2].lower()]
+    symbol = symbol.translate(_OUTLINED)
+    cells = [c for c in _GRID_CELLS.split(row[m.end():].strip(" \t")) if c]
+    if len(cells) != 4 or not all(_GRID_FIGURES.fullmatch(c) for c in cells):
+        return None
+    return [f"{symbol} {' '.join(c.split())}" for c in cells]
 
 
 def seat_words(seats: tuple[str, ...]) -> dict[str, str]:
@@ -882,12 +910,24 @@ _ROW_RANKS: Final = r"(-|(?:(?:10|[2-9TJQKARDV])[ \t]*)*)"
 #: One suit and its ranks (group 1 the symbol, 2 the letter or name, 3 the ranks).
 _ROW_GROUP: Final = re.compile(rf"[ \t]*{_ROW_SUIT}[ \t]*:?[ \t]*{_ROW_RANKS}[ \t]*", re.IGNORECASE)
 #: A line a hand written one suit per line goes on with: perhaps its seat
-#: again and a colon (group 1), then one suit and its ranks.
-_ROW_LINE: Final = re.compile(rf"[ \t]*(?:([A-Za-z][A-Za-z0-9]*)[ \t]*:)?[ \t]*(?={_ROW_SUIT})",
+#: again and a colon (group 1), then one suit and its ranks.  A suit's name
+#: and its colon (``pique : D 10 8 6``, ``Spades: A J``) is the row's suit,
+#: not a seat said again (typed30: the row was taken for another seat's, and
+#: the hand told a line at a time); a letter before a colon stays a seat
+#: (``S: ♥ A 8`` under South's line).
+_ROW_LINE: Final = re.compile(r"[ \t]*(?:(?!(?:spades?|hearts?|diamonds?|clubs?|piques?|coeurs?|carreaux?"
+                              rf"|trefles?)[ \t]*:)([A-Za-z][A-Za-z0-9]*)[ \t]*:)?[ \t]*(?={_ROW_SUIT})",
                               re.IGNORECASE)
 #: The head of a hand line: its seat and colon (group 1 the seat).
 _ROW_HEAD: Final = re.compile(r"[ \t]*([A-Za-z][A-Za-z0-9]*)[ \t]*:[ \t]*")
 _ROW_SYMBOL: Final = {"♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣"}
+#: A grid's row that names its suit once, at its head, a tab or two blanks
+#: after it (:func:`_grid_labelled`; typed30).
+_GRID_LABEL: Final = re.compile(rf"[ \t]*{_ROW_SUIT}[ \t]*:?(?=\t|  )", re.IGNORECASE)
+#: What parts the cells of such a row: tabs, or two blanks or more.
+_GRID_CELLS: Final = re.compile(r"[ ]*\t[ \t]*|[ ]{2,}")
+#: A cell of such a row: ranks in either language, glued or spaced, or ``-``.
+_GRID_FIGURES: Final = re.compile(r"-|(?:(?:10|[2-9TJQKARDV])[ ]?)+")
 #: A suit's letter or name by its first two letters, in lower case.
 _ROW_NAME: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣", "sp": "♠", "he": "♥", "di": "♦", "cl": "♣",
                     "pi": "♠", "cœ": "♥", "co": "♥", "ca": "♦", "tr": "♣"}
