@@ -85,3 +85,74 @@ def test_campaign(tmp_path: Path) -> None:
         assert counts["legal sets compared"] == 2444
     if importlib.util.find_spec("pyspiel"):
         assert counts["pyspiel replays"] == 47
+
+
+# --- t_games (ichabod801/t_games, GPL-3.0): a new engine, five rule variants -------------
+
+tg = _load("campaign_tgames")
+
+
+@pytest.fixture(scope="module")
+def tg_log() -> str:
+    return (DATA / "tgames.log").read_text(encoding="utf-8")
+
+
+def test_tgames_options_become_rule_keys() -> None:
+    """Each t_games option the fixtures play is the rule key that plays it; an
+    option set without ``low-club`` (the dealer's left leads) is refused, not
+    guessed."""
+    assert tg.conv.rules_of("easy=0 medium=3 low-club break-hearts pass-dir=lran") == (
+        "openspiel first_trick_hearts=allowed first_trick_queen=allowed queen_breaks_hearts=false")
+    assert tg.conv.rules_of("low-club all-break pass-dir=left-right moon=new bonus=jd "
+                            "no-tricks=5 end=60").split()[3:] == [
+        "queen_breaks_hearts=true", "pass_cycle=left,right", "moon=subtract",
+        "jack_of_diamonds=-10", "no_trick_bonus=-5", "target=60"]
+    with pytest.raises(AssertionError):
+        tg.conv.rules_of("break-hearts pass-dir=lran")
+
+
+def test_tgames_log_rebuilds_each_deal(tg_log: str) -> None:
+    """Every deal of the five games: 52 plays of the deck, the hands played from
+    are the hands dealt less the three cards passed plus the three received, in
+    the variant's direction (left, right, across, hold; left, right; hold)."""
+    games = tg.conv.parse(tg_log)
+    assert len(games) == 5
+    deck = {r + s for r in "AKQJT98765432" for s in "SHDC"}
+    for game in games:
+        for deal in game.deals:
+            assert len(deal.plays) == 52 and {c for _, c in deal.plays} == deck
+            assert sorted(c for h in deal.played_from for c in h) == sorted(deck)
+    assert [d.direction for d in games[0].deals[:5]] == ["left", "right", "across", "hold", "left"]
+    assert [d.direction for d in games[2].deals[:3]] == ["left", "right", "left"]
+    assert {d.direction for d in games[4].deals} == {"hold"}
+
+
+def test_tgames_every_total_is_ours_through_its_floor_at_zero(tmp_path: Path) -> None:
+    """validate and score on the fixture: every deal's running totals are ours
+    once t_games' floor at zero is applied (``floored``), and every finding is
+    that floor (J♦ -10 and the no-trick -5 cut at 0, a moon's -26 too)."""
+    counts, bad = tg.campaign(DATA, tmp_path, run, full=False)
+    assert bad == []
+    assert counts["deals"] == 40 and counts["scores agreed"] == 40 and counts["moons"] == 1
+    assert counts["deals the floor at zero cut"] == 7
+    assert counts["findings from the engine's floor at zero"] == 15 and counts["games valid"] == 2
+
+
+def test_tgames_floor_at_zero() -> None:
+    """The floor: a hand that took tricks scores at least 0 (J♦ with two hearts is
+    0, not -8); a seat that took no trick keeps its bonus, and a moon its -26, but
+    no total goes below 0."""
+    ours = [[-8, 10, 14, 0], [21, 0, -5, 10], [0, -26, 0, 0]]
+    took = [[True] * 4, [True, True, False, True], [True, True, True, True]]
+    assert tg.floored(ours, [False, False, True], took) == [[0, 10, 14, 0], [21, 10, 9, 10], [21, 0, 9, 10]]
+
+
+@pytest.mark.slow
+def test_tgames_campaign(tmp_path: Path) -> None:
+    """The whole t_games campaign on the fixture (round trips, select, replays,
+    pyspiel's replay of the games OpenSpiel can play): no disagreement."""
+    counts, bad = tg.campaign(DATA, tmp_path, run)
+    assert bad == []
+    assert counts["round trips"] == 1 and counts["replays"] == 5
+    if importlib.util.find_spec("pyspiel"):
+        assert counts["pyspiel replays"] == 31 and counts["games OpenSpiel cannot play"] == 1
