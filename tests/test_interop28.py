@@ -135,16 +135,23 @@ def test_tgames_every_total_is_ours_through_its_floor_at_zero(tmp_path: Path) ->
     assert bad == []
     assert counts["deals"] == 40 and counts["scores agreed"] == 40 and counts["moons"] == 1
     assert counts["deals the floor at zero cut"] == 7
-    assert counts["findings from the engine's floor at zero"] == 15 and counts["games valid"] == 2
+    assert counts["findings from t_games' floor at zero or moon"] == 15 and counts["games valid"] == 2
 
 
-def test_tgames_floor_at_zero() -> None:
+def test_tgames_floor_at_zero_and_moon() -> None:
     """The floor: a hand that took tricks scores at least 0 (J♦ with two hearts is
     0, not -8); a seat that took no trick keeps its bonus, and a moon its -26, but
-    no total goes below 0."""
+    no total goes below 0. t_games' moon with J♦ in play is worth 36 to each other
+    seat (the J♦ taker's -10 gone), and a seat that took no trick in a moon keeps
+    its no-trick bonus on top of the 26 (ours gives none in a moon)."""
     ours = [[-8, 10, 14, 0], [21, 0, -5, 10], [0, -26, 0, 0]]
     took = [[True] * 4, [True, True, False, True], [True, True, True, True]]
-    assert tg.floored(ours, [False, False, True], took) == [[0, 10, 14, 0], [21, 10, 9, 10], [21, 0, 9, 10]]
+    assert tg.floored(ours, [None, None, 1], took, tg.Variant(subtract=True)) == [
+        [0, 10, 14, 0], [21, 10, 9, 10], [21, 0, 9, 10]]
+    jd = tg.Variant.of("low-club bonus=jd")
+    assert tg.tgames_hand([0, 26, 26, 16], 0, [True] * 4, jd) == [0, 36, 36, 36]
+    assert tg.tgames_hand([26, 0, 26, 26], 1, [True, True, False, True],
+                          tg.Variant.of("low-club no-tricks=5")) == [26, 0, 21, 26]
 
 
 @pytest.mark.slow

@@ -24,6 +24,7 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,15 +52,48 @@ def _json(run: Run, *args: str) -> Any:
     return json.loads(out)
 
 
-def floored(ours: list[list[int]], moons: list[bool], tricks_taken: list[list[bool]]) -> list[list[int]]:
-    """t_games' running totals from our deals' points: a hand that took tricks scores at
-    least 0 outside a moon, and no total goes below 0."""
+@dataclass
+class Variant:
+    """What of a t_games option set scores a moon: its worth (26, and 10 more with a
+    ``bonus`` card: ``moon_value = self.max_score + 10 * bool(self.bonus)``), whether
+    the shooter loses it (``moon=new``) and the no-trick bonus (``no-tricks``)."""
+
+    moon_value: int = 26
+    subtract: bool = False
+    no_tricks: int = 0
+
+    @classmethod
+    def of(cls, options: str) -> Variant:
+        words = dict(w.split("=", 1) if "=" in w else (w, "") for w in options.split())
+        return cls(26 + 10 * bool(words.get("bonus")), words.get("moon", "old") in ("new", "n"),
+                   int(words.get("no-tricks", 0)))
+
+
+def floored(ours: list[list[int]], shooters: list[int | None], took: list[list[bool]],
+            variant: Variant) -> list[list[int]]:
+    """t_games' running totals from our deals' points.
+
+    Outside a moon a hand that took tricks scores at least 0 (J♦'s -10 stops at 0) and
+    a seat that took none its no-trick bonus. In a moon, t_games' own reckoning
+    (``score_round``), where ours differs (docs/interop.md, round 28): the others get
+    ``moon_value`` (36 with J♦ in play, whoever took it) on top of their no-trick
+    bonus, or the shooter loses ``moon_value``. No total goes below 0."""
     totals, running = [], [0, 0, 0, 0]
-    for pts, moon, took in zip(ours, moons, tricks_taken, strict=True):
-        hand = [p if moon or not t else max(0, p) for p, t in zip(pts, took, strict=True)]
+    for pts, shooter, taken in zip(ours, shooters, took, strict=True):
+        hand = tgames_hand(pts, shooter, taken, variant)
         running = [max(0, a + b) for a, b in zip(running, hand, strict=True)]
         totals.append(running)
     return totals
+
+
+def tgames_hand(pts: list[int], shooter: int | None, taken: list[bool], variant: Variant) -> list[int]:
+    """One deal's points as t_games reckons them, from ours (see ``floored``)."""
+    base = [max(0, p) if t else -variant.no_tricks for p, t in zip(pts, taken, strict=True)]
+    if shooter is None:
+        return base
+    if variant.subtract:
+        return [-variant.moon_value if s == shooter else (0 if taken[s] else base[s]) for s in range(4)]
+    return [0 if s == shooter else (0 if taken[s] else base[s]) + variant.moon_value for s in range(4)]
 
 
 def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Counter[str], list[str]]:
@@ -75,9 +109,14 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Cou
     for g, (game, ours) in enumerate(zip(games, scored["games"], strict=True)):
         pts = [[d["points"][s] for s in conv.SEATS] for d in ours["deals"]]
         moons = [d["moon"] is not None for d in ours["deals"]]
+        shooters = [conv.SEATS.index(d["moon"]["seat"]) if d["moon"] else None for d in ours["deals"]]
         took = [[any(_winner(deal, k) == seat for k in range(13)) for seat in range(4)]
                 for deal in game.deals]
-        model = floored(pts, moons, took)
+        variant = Variant.of(game.options)
+        model = floored(pts, shooters, took, variant)
+        counts["moons t_games reckons otherwise"] += sum(
+            sh is not None and tgames_hand(p, sh, t, variant) != p
+            for p, sh, t in zip(pts, shooters, took, strict=True))
         raw = [[sum(p[:n + 1]) for p in zip(*pts, strict=True)] for n in range(len(pts))]
         counts["deals the floor at zero cut"] += sum(
             model[n] != [a + b for a, b in zip(model[n - 1] if n else [0] * 4, pts[n], strict=True)]
@@ -99,7 +138,7 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Cou
     for g, game in enumerate(report["games"]):
         for f in game["findings"]:
             if g in floor_games and f["code"] in FLOOR_CODES:
-                counts["findings from the engine's floor at zero"] += 1
+                counts["findings from t_games' floor at zero or moon"] += 1
             else:
                 bad.append(f"game {g + 1}: {f['code']} {f['message']}")
         counts["games valid"] += not game["findings"]

@@ -21,8 +21,8 @@ HERE = Path(__file__).resolve().parent
 SEATS = "NESW"
 STEP_NAME = {0: "hold", 1: "left", 2: "across", 3: "right"}
 _HEADER = re.compile(r"^=== (?P<what>.*) ===$", re.M)
-_PLAY = re.compile(r"^(?:(\w+) lead with the (\w\w)\.|(\w+) played the (\w\w)\."
-                   r"|\(human (\w+)\) plays (\w\w))$")
+_PLAY = re.compile(r"^(?:(.+) lead with the (\w\w)\.|(.+) played the (\w\w)\."
+                   r"|\(human (.+)\) plays (\w\w))$")  # a bot's name may be two words: "Mary Lou"
 
 
 def rules_of(options: str) -> str:
@@ -115,16 +115,16 @@ def parse(text: str) -> list[Game]:
             elif m := _PLAY.match(line):
                 who, card = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5) if m.group(k))
                 deals[-1].plays.append((names.index(who), card))
-            elif m := re.match(r"(\w+) had .*, for (-?\d+) points? this round\.$", line):
+            elif m := re.match(r"(.+) had .*, for (-?\d+) points? this round\.$", line):
                 deals[-1].raw[names.index(m.group(1))] = int(m.group(2))
-            elif m := re.match(r"(\w+) shot the moon!$", line):
+            elif m := re.match(r"(.+) shot the moon!$", line):
                 deals[-1].moon = SEATS[names.index(m.group(1))]
             elif line == "Overall Scores:":
                 in_scores, deals[-1].total = True, [0, 0, 0, 0]
-            elif in_scores and (m := re.match(r"(\w+): (-?\d+)$", line)):
+            elif in_scores and (m := re.match(r"(.+): (-?\d+)$", line)):
                 assert deals[-1].total is not None
                 deals[-1].total[names.index(m.group(1))] = int(m.group(2))
-            elif m := re.match(r"(\w+) wins with", line):
+            elif m := re.match(r"(.+) wins with", line):
                 winners.append(SEATS[names.index(m.group(1))])
         games.append(Game(what, options, names, deals, winners))
     return games
