@@ -146,7 +146,7 @@ def test_tgames_floor_at_zero_and_moon() -> None:
     its no-trick bonus on top of the 26 (ours gives none in a moon)."""
     ours = [[-8, 10, 14, 0], [21, 0, -5, 10], [0, -26, 0, 0]]
     took = [[True] * 4, [True, True, False, True], [True, True, True, True]]
-    assert tg.floored(ours, [None, None, 1], took, tg.Variant(subtract=True)) == [
+    assert tg.floored(ours, [None, None, 1], took, tg.Variant(subtract=True, no_tricks=5)) == [
         [0, 10, 14, 0], [21, 10, 9, 10], [21, 0, 9, 10]]
     jd = tg.Variant.of("low-club bonus=jd")
     assert tg.tgames_hand([0, 26, 26, 16], 0, [True] * 4, jd) == [0, 36, 36, 36]
