@@ -131,6 +131,7 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Cou
                 counts["scores agreed"] += 1
                 if want != raw[n - 1]:
                     floor_games.add(g)
+        counts["games ending in a tie"] += len(game.winners) > 1
         low = min(game.deals[-1].total)
         if game.winners != [conv.SEATS[s] for s, t in enumerate(game.deals[-1].total) if t == low]:
             bad.append(f"game {g + 1}: the engine's winners {game.winners}")
