@@ -11,6 +11,7 @@ The engine is not needed: the committed log is. Cheap and in-process.
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -157,9 +158,13 @@ def test_tgames_floor_at_zero_and_moon() -> None:
 @pytest.mark.slow
 def test_tgames_campaign(tmp_path: Path) -> None:
     """The whole t_games campaign on the fixture (round trips, select, replays,
-    pyspiel's replay of the games OpenSpiel can play): no disagreement."""
-    counts, bad = tg.campaign(DATA, tmp_path, run)
+    pyspiel's replay of the games OpenSpiel can play and, with a t_games checkout
+    named by ``T_GAMES_SOURCE``, its legal cards at every card): no disagreement."""
+    source = os.environ.get("T_GAMES_SOURCE")
+    counts, bad = tg.campaign(DATA, tmp_path, run, source=Path(source) if source else None)
     assert bad == []
     assert counts["round trips"] == 1 and counts["replays"] == 5
     if importlib.util.find_spec("pyspiel"):
         assert counts["pyspiel replays"] == 31 and counts["games OpenSpiel cannot play"] == 1
+    if source:
+        assert counts["t_games legal sets compared"] == 2080

@@ -14,7 +14,10 @@ points before the no-trick bonus and the moon; ``score_round``: ``self.scores[pl
 below 0, so J♦'s -10, the no-trick bonus and a moon's -26 stop at 0. ``floored``
 applies it to our points; where it changed nothing, the engine's scores must be ours.
 
-    python tests/data/interop28/campaign_tgames.py DIR     # DIR/tgames.log
+    python tests/data/interop28/campaign_tgames.py DIR [T_GAMES_CHECKOUT]   # DIR/tgames.log
+
+With the checkout, t_games' legal cards at every card are compared with ours
+(``legal_sets``).
 """
 
 from __future__ import annotations
@@ -96,8 +99,11 @@ def tgames_hand(pts: list[int], shooter: int | None, taken: list[bool], variant:
     return [0 if s == shooter else (0 if taken[s] else base[s]) + variant.moon_value for s in range(4)]
 
 
-def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Counter[str], list[str]]:
-    """Every check on *logdir*/tgames.log; the counts and the disagreements."""
+def campaign(logdir: Path, work: Path, run: Run, full: bool = True,
+             source: Path | None = None) -> tuple[Counter[str], list[str]]:
+    """Every check on *logdir*/tgames.log; the counts and the disagreements.
+
+    With *source* (a t_games checkout), also every legal set (``legal_sets``)."""
     counts: Counter[str] = Counter()
     bad: list[str] = []
     games = conv.parse((logdir / "tgames.log").read_text(encoding="utf-8"))
@@ -169,7 +175,77 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Cou
         if code != (1 if report["games"][g]["findings"] else 0):
             bad.append(f"replay game {g + 1}: exit {code}")
     bad += _pyspiel(games, scored, work, run, counts)
+    if source is not None:
+        bad += legal_sets(source, games, counts)
     return counts, bad
+
+
+def legal_sets(source: Path, games: list[Any], counts: Counter[str]) -> list[str]:
+    """At every card of every logged deal, t_games' legal cards against ours.
+
+    t_games replays the deal from the hands played from, under the game's options:
+    its legal cards are those its ``do_play`` accepts (each tried, then taken back), or
+    the low club alone when the seat holds it (``player_action``), its hearts broken by
+    its own ``trick_winner``; ours are ``GameState.legal_cards`` under ``rules_of``."""
+    from hearts_notation.cards import cards_of, mask_of, parse_card
+    from hearts_notation.rules import parse_rules
+    from hearts_notation.state import GameState
+
+    spec = importlib.util.spec_from_file_location("interop28_make_tgames", HERE / "make_tgames.py")
+    assert spec is not None and spec.loader is not None
+    make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make)
+    hg = make.load(source)
+
+    class Seat(hg.HeartBot):  # type: ignore[misc,name-defined]
+        def tell(self, *args: Any, **kwargs: Any) -> None:
+            pass
+
+        def error(self, *args: Any, **kwargs: Any) -> None:  # its refusal, said to no one
+            pass
+
+    bad = []
+    for g, game in enumerate(games):
+        rules = parse_rules(conv.rules_of(game.options))
+        for d, deal in enumerate(game.deals, 1):
+            seats = [Seat(taken_names=[]) for _ in range(4)]
+            for seat, name in zip(seats, conv.SEATS, strict=True):
+                seat.name = name
+            engine = hg.Hearts(seats[0], game.options, silent=True)
+            engine.players = seats
+            engine.hands = engine.deck.player_hands(seats)
+            engine.taken = engine.deck.player_hands(seats)
+            by_text = {c.up_text: c for c in engine.deck.cards}
+            for seat, held in zip(seats, deal.played_from, strict=True):
+                engine.hands[seat].cards = [by_text[t] for t in held]
+            engine.deck.cards = []
+            engine.trick = hg.cards.Hand(deck=engine.deck)
+            engine.phase, engine.pair_bonus, engine.random_move = "trick", False, False
+            engine.scores = {seat: 0 for seat in seats}
+            engine.hearts_broken = not (engine.break_hearts or engine.all_break)
+            ours = GameState(rules, [mask_of(int(parse_card(c)) for c in h) for h in deal.played_from])
+            for k, (s, card) in enumerate(deal.plays):
+                seat = engine.current_player = seats[s]
+                hand = engine.hands[seat]
+                if engine.low_club and engine.low_club in hand:
+                    theirs = [engine.low_club.up_text]
+                else:
+                    theirs = []
+                    for c in list(hand.cards):
+                        if engine.do_play(c) is not True:  # accepted: take it back
+                            hand.cards.append(engine.trick.cards.pop())
+                            theirs.append(c.up_text)
+                mine = sorted(str(c) for c in cards_of(ours.legal_cards()))
+                counts["t_games legal sets compared"] += 1
+                if sorted(theirs) != mine:
+                    bad.append(f"game {g + 1} deal {d} card {k + 1}: {conv.SEATS[s]} before {card}: "
+                               f"t_games {sorted(theirs)}, ours {mine}")
+                assert engine.do_play(next(c for c in hand.cards if c.up_text == card)) is not True
+                ours.play(int(parse_card(card)))
+                if len(engine.trick) == 4 and k < 51:
+                    engine.player_index = s
+                    engine.trick_winner()
+    return bad
 
 
 def _winner(deal: Any, k: int) -> int:
@@ -224,7 +300,8 @@ def main(argv: list[str]) -> int:
     from tests.clirun import run
 
     with tempfile.TemporaryDirectory() as tmp:
-        counts, bad = campaign(Path(argv[0]), Path(tmp), run)
+        counts, bad = campaign(Path(argv[0]), Path(tmp), run,
+                               source=Path(argv[1]) if len(argv) > 1 else None)
     for key, value in counts.items():
         print(f"{key}: {value}")
     for line in bad:

@@ -46,9 +46,15 @@ VARIANTS = (
 )
 
 
-def play(tg: Any, options: str, seed: int) -> str:
+def load(source: Path) -> Any:
+    """t_games' Hearts module from a checkout (the directory of its play.py)."""
+    sys.path.insert(0, str(source.resolve().parent))
+    tg = importlib.import_module(source.resolve().name)
+    return importlib.import_module(tg.__name__ + ".card_games.hearts_game")
+
+
+def play(hg: Any, options: str, seed: int) -> str:
     """One game of all bots under *options*, as the game tells its human."""
-    hg = importlib.import_module(tg.__name__ + ".card_games.hearts_game")
     out = io.StringIO()
 
     class Human(hg.SmeartBot):  # type: ignore[misc,name-defined]
@@ -90,14 +96,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--seed", type=int, default=28)
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(args.source.resolve().parent))
-    tg = importlib.import_module(args.source.resolve().name)
+    hg = load(args.source)
     args.outdir.mkdir(parents=True, exist_ok=True)
     with (args.outdir / "tgames.log").open("w", encoding="utf-8", newline="\n") as f:
         for k in range(args.games):
             seed, options = args.seed * 1000 + k, VARIANTS[k % len(VARIANTS)]
             try:
-                log = play(tg, options, seed)
+                log = play(hg, options, seed)
             except IndexError as exc:  # HeartBot.lead on a hand of hearts alone (docs/interop.md)
                 print(f"seed {seed}: t_games crashed ({exc!r}): game left out", file=sys.stderr)
                 continue
