@@ -168,3 +168,46 @@ def test_tgames_campaign(tmp_path: Path) -> None:
         assert counts["pyspiel replays"] == 31 and counts["games OpenSpiel cannot play"] == 1
     if source:
         assert counts["t_games legal sets compared"] == 2080
+
+
+# --- the program's own JSON and YAML as other tools write them ------------------------
+
+
+def test_records_rewritten_by_other_tools_read_the_same(tmp_path: Path, tg_log: str) -> None:
+    """A t_games game converted to JSON, then written again as other tools write
+    JSON and YAML (json's sorted keys and ASCII escapes, compact;
+    PyYAML's canonical form with its ``!!str`` tags, every scalar double- or
+    single-quoted, 20-column folded lines with ``---``/``...``, flow style),
+    reads back as the same HRN; PyYAML's anchors for an object it meets twice
+    (``&id001``/``*id001``) are refused at the alias, exit 2, as spec'd."""
+    import json
+
+    import yaml
+
+    hrn = tmp_path / "g.hrn"
+    hrn.write_text(tg.conv.game_hrn(tg.conv.parse(tg_log)[1]), encoding="utf-8")  # 6 deals
+    assert run("convert", str(hrn), "--to", "json", "-o", str(tmp_path / "g.json"))[0] == 0
+    assert run("convert", str(hrn), "--to", "hrn", "-o", str(tmp_path / "canon.hrn"))[0] == 0
+    canon = (tmp_path / "canon.hrn").read_text(encoding="utf-8")
+    src = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
+    rewrites = {
+        "sorted.json": json.dumps(src, sort_keys=True, ensure_ascii=True),
+        "compact.json": json.dumps(src, separators=(",", ":")),
+        "canonical.yaml": yaml.dump(src, canonical=True),
+        "dq.yaml": yaml.safe_dump(src, default_style='"', allow_unicode=False),
+        "sq.yaml": yaml.safe_dump(src, default_style="'"),
+        "narrow.yaml": yaml.safe_dump(src, width=20, explicit_start=True, explicit_end=True),
+        "flow.yaml": yaml.safe_dump(src, default_flow_style=True),
+    }
+    for name, text in rewrites.items():
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        out = tmp_path / f"{name}.hrn"
+        code, said = run("convert", str(path), "--to", "hrn", "-o", str(out))
+        assert code == 0, (name, said)
+        assert out.read_text(encoding="utf-8") == canon, name
+    shared = [src, src]  # one object twice: PyYAML writes an anchor and an alias
+    path = tmp_path / "alias.yaml"
+    path.write_text(yaml.dump(shared), encoding="utf-8")
+    code, said = run("convert", str(path), "--to", "hrn", "-o", str(tmp_path / "alias.hrn"))
+    assert code == 2 and "*id001" in said and "alias" in said
