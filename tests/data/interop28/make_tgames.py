@@ -7,7 +7,7 @@ many rule options (``card_games/hearts_game.py``: ``OPTIONS``) and two bots of i
 https://github.com/ichabod801/t_games (commit fd55054), run as it is, never copied
 here (its licence allows running it; its output is not its code).
 
-Every seat is a bot: t_games needs a "human", so the first seat is a ``SmeartBot``
+Every seat is a bot: t_games needs a "human", so one seat (placed by its shuffle) is a ``SmeartBot``
 whose ``tell`` prints, and what the game tells its human is the log (``X lead with the
 5C.``, ``X played the 5C.``, ``X won the trick with the KC.``, ``X had 3 hearts, for 3
 points this round.``, ``X shot the moon!``, ``Overall Scores:``, ``X wins with N
