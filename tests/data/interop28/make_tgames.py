@@ -11,13 +11,13 @@ Every seat is a bot: t_games needs a "human", so one seat (placed by its shuffle
 whose ``tell`` prints, and what the game tells its human is the log (``X lead with the
 5C.``, ``X played the 5C.``, ``X won the trick with the KC.``, ``X had 3 hearts, for 3
 points this round.``, ``X shot the moon!``, ``Overall Scores:``, ``X wins with N
-points.``). Three lines are the harness's, each the engine's own state, because the
-game does not tell its human: ``seats:`` (the order of play after its shuffle), ``dealt:``
-after each deal and ``played from:`` at the first card of each deal (the hands after the
+points.``). Four kinds of line are the harness's, each the engine's own state, which
+the game does not tell its human: ``seats:`` (the order of play after its shuffle), ``dealt:``
+after each deal, ``played from:`` at the first card of each deal (the hands after the
 pass) and the human seat's own plays, which the game does not echo to it, as
 ``(human NAME) plays 5C`` (each card ``do_play`` accepted from it).
 
-    python tests/data/interop28/make_tgames.py T_GAMES_DIR OUTDIR --games 4 --seed 28
+    python tests/data/interop28/make_tgames.py T_GAMES_DIR OUTDIR --games 5 --seed 28
 
 writes ``OUTDIR/tgames.log``: games under each option set of ``VARIANTS`` in turn. A
 game in which t_games' easy bot crashes (``HeartBot.lead`` steps past the hearts of a
