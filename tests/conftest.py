@@ -123,6 +123,14 @@ LONG_TESTS: dict[str, str] = {
         "three engines' logged games through convert round trips, select, replay, 28 solves, "
         "every legal set against the engines (when installed) and pyspiel's replay (5 to 8 s); "
         "validate and score run in the default step (interop27)",
+    "tests/test_interop28.py::test_campaign":
+        "games-collection's games to 50, 150 and 250 through convert round trips, select, "
+        "replay, 2,444 legal sets against the engine (when installed) and pyspiel's replay "
+        "(about 8 s); validate and score run in the default step (interop28)",
+    "tests/test_interop28.py::test_tgames_campaign":
+        "t_games' five variant games through convert round trips, select, replays and "
+        "pyspiel's replay of 31 deals (about 4 s); validate and score run in the default "
+        "step (interop28)",
     "tests/test_interop26.py::test_campaign":
         "pyspiel's games under 12 parameter combinations through validate (--jobs 1 and 2), "
         "score, convert, select, replay and solve, a process per command (interop26)",
