@@ -148,22 +148,7 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Cou
                     counts["scores agreed"] += 1
         if not full:
             continue
-        # round trips: HRN -> JSON -> YAML -> HRN is HRN -> HRN
-        for fmt in ("json", "yaml", "hrn"):
-            src = work / f"{name}.{'hrn' if fmt == 'json' else 'json' if fmt == 'yaml' else 'yaml'}"
-            code, out = run("convert", str(src), "--to", fmt, "-o", str(work / f"{name}.{fmt}.out"))
-            (work / f"{name}.{fmt}").write_bytes((work / f"{name}.{fmt}.out").read_bytes()) \
-                if fmt != "hrn" else None
-            if code != 0:
-                bad.append(f"{name}: convert to {fmt}: {out}")
-        run("convert", str(hrn), "--to", "hrn", "-o", str(work / f"{name}.canon.hrn"))
-        canon = (work / f"{name}.canon.hrn").read_text(encoding="utf-8")
-        if (work / f"{name}.hrn.out").read_text(encoding="utf-8") != canon:
-            bad.append(f"{name}: HRN -> JSON -> YAML -> HRN is not HRN -> HRN")
-        else:
-            counts["round trips"] += 1
-        if canon != text:  # the converter writes what `hearts fmt` would
-            bad.append(f"{name}: the converted HRN is not in canonical form")
+        round_trips(run, work, name, counts, bad)
         moons = sum(sorted(expected_points(d)) == [0, 26, 26, 26] for g in engine[name] for d in g)
         code, out = run("select", str(hrn), "--where", "moon", "--deals", "--count")
         counts["selects"] += 1
@@ -403,6 +388,28 @@ def _pyspiel_replay(hrn: Path, deals: list[Any], run: Run, counts: Counter[str])
         if points != expected_points(deal):
             bad.append(f"{hrn.stem}: pyspiel's points {points}, the engine's {deal.points}")
     return bad
+
+
+def round_trips(run: Run, work: Path, name: str, counts: Counter[str], bad: list[str]) -> None:
+    """HRN -> JSON -> YAML -> HRN of ``work/NAME.hrn`` is its HRN -> HRN, and that is
+    the file itself (the converters write what `hearts fmt` would): a round trip
+    counted in *counts*, each disagreement added to *bad* (rounds 27 and 28)."""
+    for fmt, src in (("json", "hrn"), ("yaml", "json"), ("hrn", "yaml")):
+        code, out = run("convert", str(work / f"{name}.{src}"), "--to", fmt,
+                        "-o", str(work / f"{name}.{fmt}.out"))
+        if code != 0:
+            bad.append(f"{name}: convert to {fmt}: {out}")
+        elif fmt != "hrn":
+            (work / f"{name}.{fmt}").write_bytes((work / f"{name}.{fmt}.out").read_bytes())
+    hrn = work / f"{name}.hrn"
+    run("convert", str(hrn), "--to", "hrn", "-o", str(work / f"{name}.canon.hrn"))
+    canon = (work / f"{name}.canon.hrn").read_text(encoding="utf-8")
+    if (work / f"{name}.hrn.out").read_text(encoding="utf-8") != canon:
+        bad.append(f"{name}: HRN -> JSON -> YAML -> HRN is not HRN -> HRN")
+    else:
+        counts["round trips"] += 1
+    if canon != hrn.read_text(encoding="utf-8"):
+        bad.append(f"{name}: the converted HRN is not in canonical form")
 
 
 def main(argv: list[str]) -> int:

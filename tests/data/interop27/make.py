@@ -132,8 +132,9 @@ def gymhearts_game(seed: int, policy: str) -> str:
     return out.getvalue()
 
 
-def collection_game(seed: int) -> str:
-    """One games-collection game of its own AI players, as its command line prints it."""
+def collection_game(seed: int, target: int | None = None) -> str:
+    """One games-collection game of its own AI players, as its command line prints it
+    (to the engine's own end, or to *target* points: round 28's make.py)."""
     from card_games.hearts import cli
     from card_games.hearts.game import HeartsGame, HeartsPlayer
 
@@ -141,7 +142,8 @@ def collection_game(seed: int) -> str:
     game = HeartsGame(players, rng=random.Random(seed))
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        while not game.is_game_over():  # cli.game_loop, less its input() calls
+        while not (game.is_game_over() if target is None else game.is_game_over(target)):
+            # cli.game_loop, less its input() calls
             passes = len(game.pass_history)
             cli.play_round(game)
             if len(game.pass_history) > passes:

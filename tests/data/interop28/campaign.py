@@ -109,21 +109,7 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Cou
             bad.append(f"game {g + 1}: the engine's winner {winner}, lowest {tied}")
     if not full:
         return counts, bad
-    for fmt, src in (("json", "hrn"), ("yaml", "json"), ("hrn", "yaml")):
-        code, out = run("convert", str(work / f"collection.{src}"), "--to", fmt,
-                        "-o", str(work / f"collection.{fmt}.out"))
-        if code != 0:
-            bad.append(f"convert to {fmt}: {out}")
-        elif fmt != "hrn":
-            (work / f"collection.{fmt}").write_bytes((work / f"collection.{fmt}.out").read_bytes())
-    run("convert", str(hrn), "--to", "hrn", "-o", str(work / "collection.canon.hrn"))
-    canon = (work / "collection.canon.hrn").read_text(encoding="utf-8")
-    if (work / "collection.hrn.out").read_text(encoding="utf-8") != canon:
-        bad.append("HRN -> JSON -> YAML -> HRN is not HRN -> HRN")
-    else:
-        counts["round trips"] += 1
-    if canon != hrn.read_text(encoding="utf-8"):
-        bad.append("the converted HRN is not in canonical form")
+    r27.round_trips(run, work, "collection", counts, bad)
     moons = sum(sorted(d.points) == [0, 26, 26, 26] for deals, _, _ in games for d in deals)
     code, out = run("select", str(hrn), "--where", "moon", "--deals", "--count")
     if out.split() != [str(moons)]:

@@ -37,8 +37,9 @@ Run = Callable[..., "tuple[int, str]"]
 FLOOR_CODES = {"score-mismatch", "total-mismatch", "result-mismatch", "game-continued"}
 
 
-def _convert() -> Any:
-    spec = importlib.util.spec_from_file_location("interop28_convert_tgames", HERE / "convert_tgames.py")
+def _load(name: str, path: Path) -> Any:
+    """The test-only script at *path* as module *name* (tests/data is no package)."""
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -46,7 +47,8 @@ def _convert() -> Any:
     return module
 
 
-conv = _convert()
+conv = _load("interop28_convert_tgames", HERE / "convert_tgames.py")
+r27 = _load("interop28_round27", HERE.parent / "interop27" / "campaign.py")
 
 
 def _json(run: Run, *args: str) -> Any:
@@ -151,21 +153,7 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True,
         counts["games valid"] += not game["findings"]
     if not full:
         return counts, bad
-    for fmt, src in (("json", "hrn"), ("yaml", "json"), ("hrn", "yaml")):
-        code, out = run("convert", str(work / f"tgames.{src}"), "--to", fmt,
-                        "-o", str(work / f"tgames.{fmt}.out"))
-        if code != 0:
-            bad.append(f"convert to {fmt}: {out}")
-        elif fmt != "hrn":
-            (work / f"tgames.{fmt}").write_bytes((work / f"tgames.{fmt}.out").read_bytes())
-    run("convert", str(hrn), "--to", "hrn", "-o", str(work / "tgames.canon.hrn"))
-    canon = (work / "tgames.canon.hrn").read_text(encoding="utf-8")
-    if (work / "tgames.hrn.out").read_text(encoding="utf-8") != canon:
-        bad.append("HRN -> JSON -> YAML -> HRN is not HRN -> HRN")
-    else:
-        counts["round trips"] += 1
-    if canon != hrn.read_text(encoding="utf-8"):
-        bad.append("the converted HRN is not in canonical form")
+    r27.round_trips(run, work, "tgames", counts, bad)
     code, out = run("select", str(hrn), "--where", "moon", "--deals", "--count")
     if out.split() != [str(counts["moons"])]:
         bad.append(f"select --where moon --deals counts {out.strip()}, the engine {counts['moons']}")

@@ -19,41 +19,29 @@ writes ``OUTDIR/collection.log``. The committed fixture is ``--games 4 --seed 28
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
-import json
-import random
+import importlib.util
 import sys
 from pathlib import Path
+from typing import Any
 
 TARGETS = (50, 150, 250, 500)
 
 
+def _round27() -> Any:
+    """Round 27's make.py (tests/data is no package): its ``collection_game``."""
+    path = Path(__file__).resolve().parent.parent / "interop27" / "make.py"
+    spec = importlib.util.spec_from_file_location("interop28_make27", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def collection_game(seed: int, target: int) -> str:
     """One games-collection game to *target* of its own AI players, as its CLI prints it."""
-    from card_games.hearts import cli
-    from card_games.hearts.game import HeartsGame, HeartsPlayer
-
-    players = [HeartsPlayer(name=name, is_ai=True) for name in ("North", "East", "South", "West")]
-    game = HeartsGame(players, rng=random.Random(seed))
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        while not game.is_game_over(target):  # cli.game_loop, less its input() calls
-            passes = len(game.pass_history)
-            cli.play_round(game)
-            if len(game.pass_history) > passes:
-                last = game.pass_history[-1]
-                print("pass_history: " + json.dumps({k: [str(c) for c in v] for k, v in last.items()},
-                                                    ensure_ascii=False))
-            cli.display_scores(game)
-        winner = game.get_winner()
-        print("\n" + "=" * 60)
-        print("GAME OVER!")
-        print("=" * 60)
-        print(f"\nWinner: {winner.name} with {winner.score} points!")
-        print("(In Hearts, lowest score wins)")
-        cli.display_scores(game)
-    return out.getvalue()
+    result: str = _round27().collection_game(seed, target)
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
