@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from hearts_notation.cli import cli
+from tests.narrow_run import narrow
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "data" / "lang28"
@@ -27,17 +28,6 @@ GOLDEN = Path(__file__).resolve().parent / "data" / "lang28"
 #: French sets off with a space before it.
 _OPENS_WITH_CLOSING = re.compile(r"(?m)(?:^|[│┃]) *[:;!?%»]")
 
-
-def _narrow(args: list[str], columns: int, monkeypatch: pytest.MonkeyPatch) -> str:
-    """``hearts ARGS`` on a terminal *columns* wide, no colour: the golden
-    text (the command, its status, its output)."""
-    monkeypatch.chdir(ROOT)
-    monkeypatch.delenv("FORCE_COLOR", raising=False)
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("COLUMNS", str(columns))
-    monkeypatch.setenv("TERM", "dumb")
-    result = CliRunner().invoke(cli, args, catch_exceptions=False)
-    return f"$ COLUMNS={columns} hearts {' '.join(args)}\n[exit {result.exit_code}]\n{result.output}"
 
 
 NARROW = [
@@ -57,7 +47,7 @@ def test_a_narrow_french_table_never_opens_a_line_with_a_closing_sign(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The French output at a narrow terminal, byte for byte: no line of a
     table begins with ``:``, ``;``, ``%`` or ``»``."""
-    got = _narrow(args, columns, monkeypatch)
+    got = narrow(args, columns, monkeypatch)
     path = GOLDEN / golden
     if update_golden:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -74,7 +64,7 @@ def test_the_ratings_header_keeps_mu_minus_three_sigma_on_one_line(
     now join them with no-break spaces."""
     pytest.importorskip("openskill")
     args = ["standings", "--ratings", "--lang", "fr", "tests/data/match/duplicate.jsonl"]
-    got = _narrow(args, 40, monkeypatch)
+    got = narrow(args, 40, monkeypatch)
     path = GOLDEN / "standings-ratings.fr.txt"
     if update_golden:
         path.write_text(got, encoding="utf-8")
@@ -128,7 +118,7 @@ def test_a_french_narration_never_opens_a_line_with_a_closing_sign(
     """``replay --narrate`` wraps its paragraphs itself (textwrap, at the
     terminal's width up to 100): *Personne ne les a tous pris* / *:
     personne n'a fait capot*, *… ouverts* / *; les cœurs* before."""
-    got = _narrow(["replay", "--narrate", "--lang", "fr", f"samples/{sample}"], columns,
+    got = narrow(["replay", "--narrate", "--lang", "fr", f"samples/{sample}"], columns,
                   monkeypatch)
     lines = got.split("\n")[2:]
     assert not [line for line in lines if re.match(r" *[:;!?%»]", line)], got

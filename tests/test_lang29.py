@@ -27,6 +27,7 @@ from hearts_notation.cards import mask_of, parse_card
 from hearts_notation.cli import cli
 from hearts_notation.editor import server as lsp
 from hearts_notation.i18n import render, translate
+from tests.narrow_run import narrow
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "data" / "lang29"
@@ -168,15 +169,6 @@ def test_stats_counts_west_once_over_english_and_french_records(lang: str, west:
     assert [*seats.columns[0].cells] == ["Ann", "W", "O"]
 
 
-def _narrow(args: list[str], columns: int, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.chdir(ROOT)
-    monkeypatch.delenv("FORCE_COLOR", raising=False)
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("COLUMNS", str(columns))
-    monkeypatch.setenv("TERM", "dumb")
-    result = CliRunner().invoke(cli, args, catch_exceptions=False)
-    return f"$ COLUMNS={columns} hearts {' '.join(args)}\n[exit {result.exit_code}]\n{result.output}"
-
 
 def test_hint_s_advice_wraps_at_words_in_french_at_40_columns(
         update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -185,7 +177,7 @@ def test_hint_s_advice_wraps_at_words_in_french_at_40_columns(
     program wraps them at words now, never before « : » or « ; », with no
     space left at a line's end."""
     args = ["hint", "--fast", "--seed", "1", "--lang", "fr", "tests/data/hint/club-night-trick-6.hrn"]
-    got = _narrow(args, 40, monkeypatch)
+    got = narrow(args, 40, monkeypatch)
     path = GOLDEN / "hint-club-night.fr.txt"
     if update_golden:
         path.parent.mkdir(parents=True, exist_ok=True)
