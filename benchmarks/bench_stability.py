@@ -30,7 +30,8 @@ the screening's best; ``refused`` when a play-out policy refused the loss,
 tells a loss at the threshold's edge from one a verification stopped early;
 the flips are counted by kind (pass or play; at a maximum of worlds under
 every seed, refused by a policy, stopped earlier under a seed, or the
-tie-order check: :func:`flip_kind`).
+tie-order check: :func:`flip_kind`), and by where the unmarked side's
+verification stopped (:func:`flip_stop`: the census of the flips left).
 ``--set KEY=VALUE[,KEY=VALUE]`` overrides fields of the analysis's
 ``EvalOptions`` (``--set deal_budget=130000,verify=6144``), to measure a
 budget or a margin without editing the code.
@@ -110,6 +111,38 @@ def flip_kind(verdicts: list[Verdict], options: EvalOptions) -> str:
     return "earlier"
 
 
+def flip_stop(unmarked: Verdict, options: EvalOptions) -> str:
+    """Where the verification of a flip's unmarked side ended (the census
+    of the flips left, issue 24, helper stab30): ``refused`` (a play-out
+    policy refused the loss), ``tie`` (the tie-order check), ``first
+    worlds`` (given up within ``verify_min`` and one batch: a heavy tail
+    not yet seen), ``within`` (given up later, short of its maximum),
+    ``maximum`` (at its maximum, not extended: outside the edge's gate),
+    ``extension`` (given up inside its extension by the edge's futility) or
+    ``extended maximum``.  Prefixed by the decision's kind.  A play's
+    maximum is ``verify`` or ``verify_exact`` (a sampled play stopped at
+    512 or 1,536 worlds counts as an exactly solved one at its maximum or
+    extended maximum: the records do not tell them apart)."""
+    kind, worlds, agree, tie = unmarked
+    bases = (options.pass_verify,) if kind == "pass" else (options.verify, options.verify_exact)
+    extended = {int(m * options.edge_verify) for m in bases} - set(bases)
+    if tie:
+        where = "tie"
+    elif not agree:
+        where = "refused"
+    elif worlds in bases:
+        where = "maximum"
+    elif worlds in extended:
+        where = "extended maximum"
+    elif worlds > max(bases):
+        where = "extension"
+    elif worlds <= options.verify_min + options.batch:
+        where = "first worlds"
+    else:
+        where = "within"
+    return f"{kind} {where}"
+
+
 def past_maxima(verdicts: list[tuple[Verdict, bool]], options: EvalOptions) -> dict[str, list[int]]:
     """Where the extensions at the edge spent their worlds: for the plays
     verified past ``verify`` and the passes past ``pass_verify`` (the
@@ -179,10 +212,15 @@ def run(deals: int, seeds: list[int], fast: bool, jobs: int, gen_seed: int = 202
                     for g in range(len(games))]
         same_level = sum(1 for k in inter if ma[k] == mb[k])
         kinds_count: dict[str, int] = {}
+        stops: dict[str, int] = {}
         for k in set(ma) ^ set(mb):
             got = [info[s][k] for s in (a, b) if k in info[s]]
             name = f"{got[0][0]} {flip_kind(got, base)}" if got else "?"
             kinds_count[name] = kinds_count.get(name, 0) + 1
+            side = b if k in ma else a   # the seed that left it unmarked
+            if k in info[side]:
+                stop = flip_stop(info[side][k], base)
+                stops[stop] = stops.get(stop, 0) + 1
         pairs.append({
             "seeds": [a, b], "marks": [len(ma), len(mb)], "common": len(inter),
             "pass_marks": [sum(1 for k in ma if k[1][1].startswith("pass")),
@@ -194,6 +232,7 @@ def run(deals: int, seeds: list[int], fast: bool, jobs: int, gen_seed: int = 202
             "same_level": same_level,
             "only": [sorted(str(k) for k in set(ma) - set(mb)), sorted(str(k) for k in set(mb) - set(ma))],
             "flip_kinds": dict(sorted(kinds_count.items())),
+            "flip_stops": dict(sorted(stops.items())),
             "flips": [f"{k}: {seen[a].get(k, '?')} | {seen[b].get(k, '?')}"
                       for k in sorted(set(ma) ^ set(mb))],
         })
@@ -255,6 +294,7 @@ def main() -> None:
               f"same level {p['same_level']}/{p['common']}, pass marks {p['pass_marks']}")
         print(f"  only under the first: {p['only'][0]}\n  only under the second: {p['only'][1]}")
         print(f"  flips by kind: {p['flip_kinds']}")
+        print(f"  flips by where the unmarked side stopped: {p['flip_stops']}")
         for line in p["flips"]:
             print(f"    {line}")
     print(f"CPU per deal: median {out['cpu_per_deal_median']} s, mean {out['cpu_per_deal_mean']} s, "
