@@ -21,7 +21,7 @@ import pytest
 
 from hearts_notation.analysis.exact import SELFISH, ExactSolver
 from hearts_notation.rules import RuleSet, parse_rules
-from tests.test_exact_solver import Position, brute_values, ordered, random_position, suit
+from tests.test_exact_solver import Position, Tiny, brute_values, ordered, suit
 
 
 def _shoots(p: Position, s: int) -> bool:
@@ -97,25 +97,30 @@ def _by_the_trick(p: Position, pos: int, led: int, win: int, tm: int, legal: int
     return bool(tm & pen or not legal & ~pen)
 
 
-def _alone(p: Position) -> bool:
-    """Whether the seat to move alone holds penalty points (the moon state
-    that is its own)."""
-    pen = p.tiny.penalties
-    holders = [i for i, t in enumerate(p.taken) if t & pen]
-    return holders == [p.mover]
-
-
 def _cases(rules: RuleSet, seed: str, wanted: int) -> list[Position]:
-    """Positions of 3 tricks left (4 every fifth), at any point of a trick,
-    whose mover alone holds penalty points and has a choice."""
+    """Positions of 3 tricks left, at any point of a trick (hearts open),
+    whose mover has taken every penalty card gone (the moon state its own)
+    and has a choice: hands dealt at random, some cards of the trick played
+    at random, the cards gone shared out (each penalty card to the mover)."""
     rng = random.Random(seed)
+    tiny = Tiny(rules)
+    n = tiny.n
     out: list[Position] = []
-    tries = 0
-    while len(out) < wanted and tries < 4000:
-        tries += 1
-        p = random_position(rules, rng, 4 if tries % 5 == 0 else 3)
-        if _alone(p) and len(p.legal()) > 1:
-            out.append(p)
+    while len(out) < wanted:
+        deck = list(tiny.deck)
+        rng.shuffle(deck)
+        hands = [frozenset(deck[i * 3:i * 3 + 3]) for i in range(n)]
+        done = len(tiny.deck) // n - 3
+        p = Position(tiny, hands, rng.randrange(n), [], done, True, [frozenset()] * n)
+        for _ in range(rng.randrange(n)):
+            p = p.play(rng.choice(p.legal()))
+        gone = set(deck[n * 3:]) - set(p.trick)
+        pen = gone & tiny.penalties
+        if not pen or len(p.legal()) < 2:
+            continue
+        taken = [frozenset(x for x in gone - pen if x % n == i) for i in range(n)]
+        taken[p.mover] |= pen
+        out.append(Position(tiny, p.hands, p.leader, p.trick, done, True, taken))
     return out
 
 
@@ -129,7 +134,7 @@ def test_a_moon_found_out_of_reach_does_not_happen(spec: str) -> None:
     rules = parse_rules(spec)
     solver = ExactSolver(rules, SELFISH)
     fired = 0
-    for p in _cases(rules, f"selfish31/{spec}", 60):
+    for p in _cases(rules, f"selfish31/{spec}", 30):
         s, leader, first, pos, led, win, tm, legal, alive = _args(solver, p)
         if not solver._moon_lost(s, leader, first, pos, led, win, tm, legal, alive):
             continue
