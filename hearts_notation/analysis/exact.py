@@ -966,6 +966,12 @@ class ExactSolver:
           under *p* (it holds one until then, or it discarded one), so the
           trick and its hearts go to another seat.  When the trick in
           progress is of hearts, *k* is a seat still to play after *s*.
+          More generally (:func:`_outranked`, the paranoid search's rule
+          with *k* the seat keeping the moon out): *s*'s hearts cannot cover
+          *k*'s highest ones, one by one, at the next trick's start, which
+          they are when *s* leads, or the trick in progress is of another
+          suit and *k* has played to it or holds a card other than a heart
+          (so plays no heart to it; *s* discarding a heart breaks its moon).
           Then, by induction over the tree below: from a position where
           *k*'s way still holds, the selfish outcome is never the moon; at
           *k*'s turn its way's card leads to an end without the moon, worth
@@ -1010,7 +1016,12 @@ class ExactSolver:
             if k == s or rem + jpos >= adj[k] + jneg:
                 continue
             hk = self._hand(k)
-            if hk & over or (not pos and _outranked((hk >> 26) & _SUIT, theirs)):
+            if hk & over:
+                return True
+            if (first_k == 0 and (not pos or i < pos or hk & ~_SUIT_MASK[HEARTS])
+                    and _outranked((hk >> 26) & _SUIT, theirs)):
+                # k's hearts and s's as they will be at the next trick's
+                # start (k has played, or can play a card other than a heart)
                 return True
         return False
 
