@@ -94,6 +94,11 @@ Speed
 * Selfish, the last two tricks (two cards a hand) that the table misses are
   searched without nodes (:meth:`ExactSolver._mx_two`): no list of cards,
   the choice between two cards read off :func:`order_key` (selfish19).
+* Selfish, a mover alone holding penalty points whose moon is surely out
+  of reach (a trick it cannot win with a penalty card in it, or another
+  seat able and keen to keep it out: :meth:`ExactSolver._moon_lost`) has
+  a split moon's floor, not its moon's (5.5% fewer nodes at 7 tricks
+  left; selfish31).
 * Selfish, every seat's points still to come are one int, each seat a
   field of :attr:`ExactSolver.vbits` bits (:func:`pack_points`), not a
   tuple: compiled, unboxed, so a trick's end that gives points allocates
