@@ -316,15 +316,16 @@ def shoot_card(legal: int, led: int, top: int, unseen: int) -> int:
 
 
 def moon_taker(taken: list[int]) -> int:
-    """The seat that alone has taken penalty cards so far (-1: none has,
-    or two seats have): the only seat for which a moon is still open, as
-    soon as it has taken one point (the play-outs' test of a moon handed
-    to a seat; :func:`moon_in_sight` is the defenders' stricter one)."""
+    """The seat that alone has taken penalty cards so far: the only seat
+    for which a moon is still open, as soon as it has taken one point (the
+    play-outs' test of a moon handed to a seat; :func:`moon_in_sight` is
+    the defenders' stricter one).  -1 when no seat has taken one yet, -2
+    when two seats have (no moon left: the play-outs then stop asking)."""
     taker = -1
     for i, t in enumerate(taken):
         if t & _PENALTY:
             if taker >= 0:
-                return -1
+                return -2
             taker = i
     return taker
 

@@ -84,7 +84,7 @@ def test_no_run_when_another_seat_holds_a_point() -> None:
 
 def test_moon_taker_and_runs_on_the_masks() -> None:
     assert moon_taker([N_TOOK, OTHERS_TOOK, 0, 0]) == 0
-    assert moon_taker([N_TOOK & ~m("2H"), m("2H"), 0, 0]) == -1
+    assert moon_taker([N_TOOK & ~m("2H"), m("2H"), 0, 0]) == -2     # two seats: no moon
     assert moon_taker([m("2S"), 0, 0, 0]) == -1           # no point taken yet
     unseen = EAST | SOUTH | WEST
     assert moon_runs(NORTH, unseen)

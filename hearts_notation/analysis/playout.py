@@ -376,6 +376,10 @@ class Playout:
                 continue
             winner = seats[trick.index(winning_card(trick[0], trick_mask))]
             taken[winner] = taken[winner] | trick_mask
+            if taker != -2 and trick_mask & _PENALTY and taker != winner:
+                # moon_taker(taken), kept up trick by trick: a first
+                # taker, or a second one, after which no moon is open.
+                taker = winner if taker == -1 else -2
             trick = []
             seats = []
             trick_mask = 0
@@ -386,7 +390,6 @@ class Playout:
             s = winner
             left -= 1
             shooter = self._shooter(in_hands, 0, taken)
-            taker = moon_taker(taken)
         for i in range(n):
             hands[i] = hands[i] & in_hands
         out.hands = hands
