@@ -230,24 +230,13 @@ class HeuristicBot(Bot):
         return shooter >= 0 and shooter != view.seat
 
     def _shoot(self, view: PlayView, legal: int) -> int:
-        """Play to take every penalty card."""
+        """Play to take every penalty card (:func:`shoot_card`)."""
+        unseen = view.rules.deck_mask & ~view.played & ~view.hand
         if not view.trick:
-            unseen = view.rules.deck_mask & ~view.played & ~view.hand
-            # Sure winners: our top card beats everything unseen in the suit.
-            for s in (SPADES, 1, 0, HEARTS):
-                m = legal & _SUIT_MASK[s]
-                if m and _high(m) > _high(unseen & _SUIT_MASK[s] | 1 << (s * 13)):
-                    return _high(m)
-            return _high(legal)
+            return shoot_card(legal, -1, -1, unseen)
         led = led_suit(view.trick)
         assert led is not None
-        follow = legal & _SUIT_MASK[led]
-        if follow:
-            top = view.trick[trick_winner(view.trick)]   # the card to beat
-            over = follow & ~((1 << (top + 1)) - 1)
-            return _high(over) if over else _low(follow)
-        keep = legal & ~_PENALTY
-        return _low(keep) if keep else _low(legal)
+        return shoot_card(legal, led, view.trick[trick_winner(view.trick)], unseen)
 
 
 def _danger(c: int, guards: int, lengths: list[int]) -> float:
@@ -299,6 +288,63 @@ def stop_moon_card(trick_mask: int, top: int, legal: int, follow: int) -> int:
         return -1
     safe = legal & ~_PENALTY
     return _high(safe) if safe else -1
+
+
+def shoot_card(legal: int, led: int, top: int, unseen: int) -> int:
+    """The card of a seat playing to take every penalty card: lead its
+    highest sure winner (its top card of a suit above every card of the
+    suit in *unseen*, the cards it has not seen: spades, diamonds, clubs,
+    then hearts), else its highest card; follow over *top* (the card
+    winning the trick so far) with its highest card, else its lowest;
+    void, discard its lowest card that is no penalty card (its hearts are
+    its own tricks' points).  *led* is the suit led (-1: the seat leads).
+    The heuristic bot's moon attempt and the analysis's play-outs, when a
+    seat holding every point so far can run the rest (:func:`moon_runs`),
+    both play it."""
+    if led < 0:
+        for s in (SPADES, 1, 0, HEARTS):
+            m = legal & _SUIT_MASK[s]
+            if m and _high(m) > _high(unseen & _SUIT_MASK[s] | 1 << (s * 13)):
+                return _high(m)
+        return _high(legal)
+    follow = legal & _SUIT_MASK[led]
+    if follow:
+        over = follow & ~((1 << (top + 1)) - 1)
+        return _high(over) if over else _low(follow)
+    keep = legal & ~_PENALTY
+    return _low(keep) if keep else _low(legal)
+
+
+def moon_taker(taken: list[int]) -> int:
+    """The seat that alone has taken penalty cards so far: the only seat
+    for which a moon is still open, as soon as it has taken one point (the
+    play-outs' test of a moon handed to a seat; :func:`moon_in_sight` is
+    the defenders' stricter one).  -1 when no seat has taken one yet, -2
+    when two seats have (no moon left: the play-outs then stop asking)."""
+    taker = -1
+    for i, t in enumerate(taken):
+        if t & _PENALTY:
+            if taker >= 0:
+                return -2
+            taker = i
+    return taker
+
+
+def moon_runs(hand: int, unseen: int) -> bool:
+    """Whether *hand* takes every trick left once on lead, whatever the
+    cards it has not seen (*unseen*) lie: in each suit it holds, either
+    every card of its is above every card of the suit out, or it holds as
+    many cards above them as there are cards out (cashed first, they
+    draw every card out, a seat holding them all included, so its low
+    cards win after).  A claim, tested on the masks: a seat holding every
+    point so far whose hand runs takes the moon it was handed."""
+    for s in range(4):
+        mine = hand & _SUIT_MASK[s]
+        out = unseen & _SUIT_MASK[s]
+        if (mine and out and _low(mine) < _high(out)
+                and (mine >> (_high(out) + 1)).bit_count() < out.bit_count()):
+            return False
+    return True
 
 
 def heuristic_fish(hand: int, legal: int, played: int) -> int:
@@ -400,4 +446,5 @@ def make_bot(name: str) -> Bot:
 
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "PlayView", "RandomBot", "heuristic_fish", "heuristic_low_lead",
-           "heuristic_reply", "make_bot", "moon_in_sight", "stop_moon_card"]
+           "heuristic_reply", "make_bot", "moon_in_sight", "moon_runs", "moon_taker", "shoot_card",
+           "stop_moon_card"]

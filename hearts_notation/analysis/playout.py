@@ -13,7 +13,7 @@ the play-out policy"):
 
 * ``bot`` — the heuristic bot of :mod:`hearts_notation.bots` (duck under the
   winner, dump Q♠ and high hearts when void, lead low; stops a moon in
-  sight), with no moon attempts and no random slips;
+  sight), with no moon planned at the pass and no random slips;
 * ``careful`` — other habits, written here: while Q♠ is in another hand
   and it holds no A♠/K♠, lead its highest spade under the queen (smoking the
   queen out, as strong players do, and keeping its low spades as exits);
@@ -22,6 +22,13 @@ the play-out policy"):
   the hearts while the queen is out, then the highest card of the shortest
   suit; and stop a moon in sight as the bot does (win a trick holding a
   penalty card, keep its hearts off the shooter's tricks).
+
+In both, a seat that alone has taken points so far and whose hand runs
+the rest (:func:`hearts_notation.bots.moon_runs`: in every suit it holds,
+enough cards above every card out) takes the moon it was handed: it leads
+its sure winners and wins every trick (:func:`hearts_notation.bots.shoot_card`,
+the heuristic bot's moon play), where it used to duck and give a trick
+away; the other seats' moon stopping answers it (issue 24, helper moon31).
 
 A mark needs both policies to agree that the card loses points, so that a
 verdict never rests on one bot's habits.
@@ -38,6 +45,9 @@ from ..bots import (
     heuristic_low_lead,
     heuristic_reply,
     moon_in_sight,
+    moon_runs,
+    moon_taker,
+    shoot_card,
     stop_moon_card,
 )
 from ..cards import HEARTS_MASK, QS_BIT, SPADES, SUIT_MASKS
@@ -94,6 +104,8 @@ def careful_card(state: GameState) -> int:
         suit = led_suit(state.trick)
         led = -1 if suit is None else suit
         top = winning_card(state.trick[0], trick_mask)
+    if moon_taker(state.taken) == s and moon_runs(hand, held & ~hand):
+        return shoot_card(legal, led, top, held & ~hand)
     shooter = _careful_shooter(state.taken)
     return _careful(hand, legal, led, trick_mask, top, len(state.trick) == state.players - 1,
                     bool((held | trick_mask) & ~hand & _QS_BIT), shooter >= 0 and shooter != s)
@@ -315,6 +327,7 @@ class Playout:
             led = -1 if suit is None else suit
             top = winning_card(trick[0], trick_mask)
         shooter = self._shooter(in_hands, trick_mask, taken)
+        taker = moon_taker(taken)
         coins = 0       # the stream's draws read so far
         while True:
             if card < 0:
@@ -324,6 +337,10 @@ class Playout:
                 legal = legal_plays(rules, hand, led if led >= 0 else None, done == 0, broken)
                 if not legal & (legal - 1):
                     card = _high(legal)
+                elif s == taker and moon_runs(hand, in_hands & ~hand):
+                    # A moon handed to the seat: it has every point so far
+                    # and its hand runs the rest (both policies).
+                    card = shoot_card(legal, led, top, in_hands & ~hand)
                 elif careful:
                     card = _careful(hand, legal, led, trick_mask, top, len(trick) == n - 1,
                                     bool((in_hands | trick_mask) & ~hand & _QS_BIT),
@@ -359,6 +376,10 @@ class Playout:
                 continue
             winner = seats[trick.index(winning_card(trick[0], trick_mask))]
             taken[winner] = taken[winner] | trick_mask
+            if taker != -2 and trick_mask & _PENALTY and taker != winner:
+                # moon_taker(taken), kept up trick by trick: a first
+                # taker, or a second one, after which no moon is open.
+                taker = winner if taker == -1 else -2
             trick = []
             seats = []
             trick_mask = 0
