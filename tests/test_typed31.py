@@ -103,3 +103,33 @@ def test_one_comment_line_over_the_limit_is_left_to_the_guard(small_line: None) 
     from hearts_notation.io.hrn.writer import comment_lines
 
     assert comment_lines("x" * 3_000) == ["{" + "x" * 3_000 + "}"]
+
+
+@pytest.mark.parametrize("bad", ["x" * 3_000 + "\n", "{" + "a long comment\n" * 200 + "}\n"],
+                         ids=["long-line", "long-comment"])
+def test_every_whole_game_before_a_line_over_the_limit_is_kept(small_line: None, tmp_path: Path,
+                                                               bad: str) -> None:
+    """Five games, then a line (or a brace comment) over the line limit,
+    then a sixth: the read stops at the bad line, told at its line and
+    column, status 2; the five games before it are read (four were: the
+    cutter held the fifth until the next game's first line, and the error
+    ended it first; with a comment over the limit, none were).  The same
+    through the cutter alone: five games, then the error."""
+    from clirun import run
+
+    from hearts_notation.io.hrn.cut import cut_games
+    from hearts_notation.io.stream import InputError, RecordError
+
+    one = (SAMPLES / "canonical.hrn").read_text(encoding="utf-8")
+    assert one.endswith("\n") and one.count("\n[Event ") == 0
+    path = tmp_path / "l.hrn"
+    path.write_text(one * 5 + bad + one, encoding="utf-8")
+    where = f"{path}:{one.count(chr(10)) * 5 + 1}:"
+    status, out = run("validate", str(path))
+    assert status == 2 and "1 file, 5 games, 50 deals: 5 valid games" in out, out
+    assert where in out, out
+    got: list[int] = []
+    with pytest.raises((InputError, RecordError)):
+        for game in cut_games([path.read_text(encoding="utf-8")], str(path)):
+            got.append(game.line)
+    assert len(got) == 5
