@@ -133,3 +133,42 @@ def test_every_whole_game_before_a_line_over_the_limit_is_kept(small_line: None,
         for game in cut_games([path.read_text(encoding="utf-8")], str(path)):
             got.append(game.line)
     assert len(got) == 5
+
+
+_LOWER = """[Event "Sheet"]
+[Rules "standard"]
+
+deal 1 dealer N pass left
+{HEAD}
+s AJT8
+h akt8
+d Q7
+c Q83
+"""
+
+
+@pytest.mark.parametrize("head", ["Nord", "North", "N: "], ids=["fr-seat", "en-seat", "hand-line"])
+def test_lower_case_suit_letters_under_a_seat_are_read(head: str) -> None:
+    """``Nord`` alone (or ``North``, or ``N:``), then rows ``s AJT8``,
+    ``h akt8``, ``d Q7``, ``c Q83``: a sheet typed without the shift key.
+    Under a seat's line a row that begins with a suit can mean nothing
+    else (``h``, ``d``, ``c`` are no seats; ``s AJT8`` has no colon and
+    holds one suit's ranks), so it reads as the same rows in capitals do:
+    North's hand (was: five syntax errors, one a row)."""
+    low = list(iter_hrn(_LOWER.replace("{HEAD}", head).splitlines()))
+    up = list(iter_hrn(_LOWER.replace("{HEAD}", head).replace("\ns ", "\nS ").replace(
+        "\nh akt8", "\nH AKT8").replace("\nd ", "\nD ").replace("\nc ", "\nC ").splitlines()))
+    assert low[0].deals[0].hands == up[0].deals[0].hands
+    assert low[0].deals[0].hands["N"] is not None and len(low[0].deals[0].hands["N"]) == 13
+
+
+def test_lower_case_letters_that_do_not_make_one_hand_are_not_read() -> None:
+    """A suit twice (``s`` on two rows), or a lower-case letter first on
+    a line with no seat above it, is not a hand: read line by line as
+    before (each told)."""
+    from hearts_notation.io.hrn.words import suit_rows
+
+    assert suit_rows("Nord:", ["s AJT8", "s AKT8", "d Q7", "c Q83"]) is None
+    assert suit_rows("N: s AJT8", ["h AKT8", "d Q7", "c Q83"]) is None
+    joined = suit_rows("Nord:", ["s AJT8", "h AKT8", "d Q7", "c Q83"])
+    assert joined is not None and joined[1] == 4 and "♠ AJT8" in joined[0]
