@@ -537,10 +537,12 @@ def hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
                             default_rules)
                 first_index += len(games)
                 games, size = [], 0
-    except InputError:
+    except (InputError, RecordError):
         # The input stops here (a line over the limit, bytes that are not
         # text): the games cut before it are kept, as whole batches were
-        # (a batch's worth fewer were lost: round 29).
+        # (a batch's worth fewer were lost: round 29).  A brace comment over
+        # the limit (a RecordError of the cutter's logical lines) stops it
+        # as well: every game before it was lost (typed31).
         if games:
             yield Batch(path, "hrn", tuple(games), games[0][0], first_index, size, default_rules)
         raise

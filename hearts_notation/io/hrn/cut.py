@@ -40,7 +40,7 @@ from ...i18n import msg
 from ..limits import current as current_limits
 from ..limits import limit_message
 from ..line_ends import first_nel
-from ..stream import RecordError, split_lines
+from ..stream import InputError, RecordError, split_lines
 from .words import TAG_NAME_CHARS, drop_marks, has_dropped_marks, typed_chunks
 
 __all__ = [
@@ -485,7 +485,21 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
     # A comment of this game that ran into a tag (its line), and the last
     # line of the game so far: the game's stop when the tag is not in it.
     stopped = last = 0
-    for line, text, kind, stop in _line_records(lines, first_line):
+    records = _line_records(lines, first_line)
+    while True:
+        try:
+            line, text, kind, stop = next(records)
+        except StopIteration:
+            break
+        except (InputError, RecordError):
+            # The input stops here (a line over the limit, a comment over
+            # it, bytes that are not text): the whole game held until the
+            # next one showed is handed on before the error, as the games
+            # before it were (39 of 40 games were kept: round 29).  The
+            # game in progress is cut short by the error: not handed on.
+            if pending is not None:
+                yield GameText(pending[0], "\n".join(pending[1]), pending[2])
+            raise
         if kind == "tag" and seen_deal:
             # (a chunk that holds a deal is substantive)
             if pending is not None:

@@ -933,10 +933,13 @@ _ROW_NAME: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣", "sp": "♠",
                     "pi": "♠", "cœ": "♥", "co": "♥", "ca": "♦", "tr": "♣"}
 
 
-def _row_groups(text: str, at: int) -> list[tuple[str, str]] | None:
+def _row_groups(text: str, at: int, lower: bool = False) -> list[tuple[str, str]] | None:
     """The suits of *text* from *at* on, each ``(symbol, ranks)``, when it
     holds only suit groups (``♠ D 10 8 6  ♥ A 8``, ``H A 8``, ``Pique : D 10``);
-    ``None`` otherwise."""
+    ``None`` otherwise.  A suit's letter in lower case (``s AJT8``) is read
+    only with *lower*: in a row under a seat's line, where a suit begins
+    the row and nothing else can be meant (typed31: a sheet typed without
+    the shift key); elsewhere ``s`` is South's letter, not spades'."""
     out: list[tuple[str, str]] = []
     while at < len(text):
         m = _ROW_GROUP.match(text, at)
@@ -944,8 +947,8 @@ def _row_groups(text: str, at: int) -> list[tuple[str, str]] | None:
             return None
         if m.group(1) is not None:
             symbol = _ROW_SYMBOL.get(m.group(1), m.group(1))
-        elif len(m.group(2)) == 1 and m.group(2) not in "SHDC":
-            return None     # (a lower-case letter is no suit: ``s``, ``h``)
+        elif len(m.group(2)) == 1 and m.group(2) not in "SHDC" and not (lower and len(out) == 0):
+            return None     # (a lower-case letter is no suit: ``s``, ``h``; but a row's first)
         else:
             symbol = _ROW_NAME[m.group(2)[:2].lower()]
         out.append((symbol, " ".join(m.group(3).split())))
@@ -981,7 +984,7 @@ def suit_rows(head: str, rows: list[str]) -> tuple[str, int] | None:
         r = _ROW_LINE.match(row)
         if r is None or (r.group(1) is not None and r.group(1).lower() != seat):
             break
-        more = _row_groups(row[:_row_end(row, comments)], r.end())
+        more = _row_groups(row[:_row_end(row, comments)], r.end(), True)
         if more is None or len(more) != 1:
             return None     # (a row that begins with a suit but says more, or no ranks)
         groups.extend(more)

@@ -33,6 +33,7 @@ from functools import lru_cache
 
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_SYMBOLS, display_order
 from ...model import PLAYER_TAGS_4, Deal, Game, Pass, Trick, deal_numbers
+from ..limits import current as current_limits
 from ..line_ends import SEPARATORS
 from .cut import mark_runs
 from .words import NOT_TAG_NAME_CHAR_RE, TAG_NAME_RE, WRITE_FR, escape_dropped_marks, seat_display
@@ -157,6 +158,55 @@ def tag_name(name: str) -> str:
 
 def _comment(text: str) -> str:
     return "{" + escape_comment(text) + "}"
+
+
+def comment_lines(text: str) -> list[str]:
+    """A comment that stands on its own line (a game's, a deal's) as the
+    lines that write it: one ``{...}`` as a rule, several when that one,
+    a logical line, would be longer than the ``line`` limit (the reader
+    refuses it: :func:`.cut.iter_logical_lines`).  A deal of 100,000
+    comment lines, each its own ``{...}``, is read as one comment of
+    100,000 lines (comments on one element are joined with a line break,
+    docs/spec.md, section 2.6); written back as one brace comment it would
+    not read again (round 29).  The comment is cut between its lines, each
+    piece as long as the limit allows, and the reader joins the pieces back
+    into the same text.  A cut is made where neither line next to it has
+    blanks at that end (the reader strips a comment's outer blanks) when
+    the piece allows one.  A single line over the limit cannot be cut: it
+    is written whole and the writers' guard refuses it
+    (:func:`..formats.readable_hrn`)."""
+    body = escape_comment(text)
+    limit = current_limits().line
+    if len(body) + 2 <= limit or "\n" not in body:
+        return ["{" + body + "}"]
+    room = limit - 2
+    lines = body.split("\n")
+    out: list[str] = []
+    start = 0
+    while start < len(lines):
+        size = len(lines[start])
+        end = start + 1
+        while end < len(lines) and size + 1 + len(lines[end]) <= room:
+            size += 1 + len(lines[end])
+            end += 1
+        if end < len(lines):
+            # Move the cut back to a clean one (no blank on either side of it).
+            clean = end
+            while clean > start + 1 and not _clean_cut(lines[clean - 1], lines[clean]):
+                clean -= 1
+            if _clean_cut(lines[clean - 1], lines[clean]):
+                end = clean
+        out.append("{" + "\n".join(lines[start:end]) + "}")
+        start = end
+    return out
+
+
+def _clean_cut(before: str, after: str) -> bool:
+    """Whether a comment cut between the lines *before* and *after* reads
+    back as the same text: neither is blank at the cut (the reader strips a
+    comment's outer blanks, so the line break alone is restored)."""
+    return (bool(before) and bool(after) and not before[-1].isspace()
+            and not after[0].isspace())
 
 
 def hand_text(cards: Sequence[int], unicode: bool = False, lang: str = "en") -> str:
@@ -328,7 +378,7 @@ def deal_lines(deal: Deal, number: int, game: Game, seats: Sequence[str],
         head.append(f"{words('pass')} {words(direction)}")
     out = [" ".join(head)]
     if deal.comment is not None:
-        out.append(_comment(deal.comment))
+        out.extend(comment_lines(deal.comment))
     hands = deal.hands
     if hands:
         for s in _ordered(hands, seats):
@@ -377,7 +427,7 @@ def iter_game_lines(game: Game, unicode: bool = False, lang: str = "en",
     if tags:
         paragraphs.append(tags)
     if game.comment is not None:
-        paragraphs.append([_comment(game.comment)])
+        paragraphs.append(comment_lines(game.comment))
     for deal, number in zip(game.deals, deal_numbers(game.deals), strict=True):
         paragraphs.append(deal_lines(deal, number, game, seats, unicode, lang))
     result = game.result
@@ -436,6 +486,7 @@ def dumps_hrn(games: Iterable[Game], unicode: bool = False, lang: str | None = "
 
 __all__ = [
     "FIRST_TAGS",
+    "comment_lines",
     "deal_lines",
     "dumps_hrn",
     "escape_comment",
