@@ -654,9 +654,8 @@ def _summary(games: Sequence[tuple[int | None, list[Decision], GameSummary]], la
     every other command's tables are: rich's own table shrank every
     column to nothing at 10 columns and cut the seats (``heu…``), the
     standard errors and the players' headings at 40 (round 29)."""
-    from ..render.fit import WordTable as Table
-
     from ..render.breaks import print_paragraph
+    from ..render.fit import WordTable as Table
 
     console = stdout_console()
     def t(key: str, **args: object) -> str:
