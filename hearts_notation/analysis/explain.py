@@ -21,7 +21,9 @@ knowledge and the solver (never guessed from the card's name):
 * ``lead_void_suit`` — a suit led that a seat still to play had shown out
   of, with Q♠ possibly in that seat's hand;
 * ``keep_low`` — the lowest card of a suit thrown while a higher card of
-  that suit was best (the low card is the exit for later);
+  that suit was best (the low card is the exit for later); or, on lead, the
+  seat's one sure exit (lower than every card of its suit still out) led
+  where the best card was of another suit;
 * ``on_lead`` — the card played won the trick in the record and the best
   card would not have: the seat then had to lead;
 * ``bare_high`` — the best card was a bare high card (alone in its suit)
@@ -219,7 +221,7 @@ def explain_play(f: PlayFacts, lang: str = "en") -> Reason:
                     _missed_discard, _queen_bare_kept, _discard_points, _high_left,
                     _lead_high_spade, _lead_void_suit, _high_spade_bared, _smoke_queen,
                     _exit_lead, _lead_won, _take_last, _take_sure, _win_high, _bare_high,
-                    _void_lead, _moon_led, _on_lead, _keep_low):
+                    _void_lead, _moon_led, _on_lead, _keep_low, _exit_spent):
         r = pattern(f, lang)
         if r is not None:
             return r
@@ -578,6 +580,31 @@ def _keep_low(f: PlayFacts, lang: str) -> Reason | None:
         return None   # a moon was under way: keeping the low card is not the lesson
     return Reason("keep_low", _say(lang, "keep_low", seat=f.seat, played=_played(f, lang),
                                    suit=_suit_one(lang, suit), best=card_text(f.best, lang)))
+
+
+def _sure_exit(f: PlayFacts, card: int) -> bool:
+    """Whether *card*, led, is sure to lose the trick: some card of its suit
+    is still in the other hands and every one of them is higher (a seat
+    holding the suit must follow with one of them)."""
+    assert f.out is not None
+    others = f.out & SUIT_MASKS[card // 13]
+    return bool(others) and not others & ((1 << card) - 1)
+
+
+def _exit_spent(f: PlayFacts, lang: str) -> Reason | None:
+    """The seat led its one sure exit (the only card in hand lower than
+    every card of its suit still out) where the best card was of another
+    suit: kept, the exit gives the lead away later (code ``keep_low``, the
+    same lesson when the best card is in another suit)."""
+    if f.trick or f.out is None or f.best // 13 == f.card // 13 or not _sure_exit(f, f.card):
+        return None
+    lowest = [(f.hand & m) & -(f.hand & m) for m in SUIT_MASKS if f.hand & m]
+    if sum(_sure_exit(f, low.bit_length() - 1) for low in lowest) != 1:
+        return None   # another sure exit is held (or, for the best card, it is one)
+    if f.moon_threat not in (None, f.seat) and f.shooter == f.moon_threat:
+        return None   # a moon was under way: keeping the exit is not the lesson
+    return Reason("keep_low", _say(lang, "keep_low_exit", seat=f.seat, card=card_text(f.card, lang),
+                                   suit=_suit_one(lang, f.card // 13), best=card_text(f.best, lang)))
 
 
 def _moon_fed(f: PlayFacts, lang: str) -> Reason | None:
