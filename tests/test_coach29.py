@@ -37,6 +37,12 @@ def test_the_one_sure_exit_led_where_another_suit_was_best() -> None:
     # Another sure exit held (2♣ under every club out): not "the only card".
     two = facts(**{**_fields(f), "hand": _HAND | m("2C"), "legal": _HAND | m("2C")})
     assert explain_play(two).code is None
+    # Generator 6301, deal 1, trick 3: S led 2♦ holding 5♦ 6♦ too, every diamond out
+    # higher (A♦ 10♦ 9♦ 8♦): 5♦ and 6♦ were exits as sure, so 2♦ was not "the only card".
+    same = facts(**{**_fields(f), "card": c("2D"), "hand": m("2D", "5D", "6D", "9S", "JH"),
+                    "legal": m("2D", "5D", "6D", "9S", "JH"), "queen_out": False,
+                    "out": m("AD", "TD", "9D", "8D", "2S", "8S", "2H", "QH")})
+    assert explain_play(same).code != "keep_low"
     # 8♠ led with 3♠ 5♠ still out (it can win the trick): no sure exit, not said.
     low = facts(**{**_fields(f), "card": c("8S"), "hand": m("AS", "8S", "JH", "6H", "QD"),
                    "legal": m("AS", "8S", "JH", "6H", "QD"), "queen_out": False})
@@ -66,3 +72,22 @@ def test_french_lead_won_counts_the_cards_in_the_other_hands() -> None:
     assert explain_play(top, "fr").text == (
         "N a entamé 9♦, le plus haut carreau encore en jeu, et a pris 2 cœurs avec ; 6♥ avait "
         "encore 1 carte plus haute de sa couleur chez les autres : cette carte pouvait perdre le pli.")
+
+
+def test_the_shooter_is_not_blamed_for_the_points_of_its_moon() -> None:
+    """Generator 6301, deal 3, trick 6: N led A♥, took 4 hearts and went on
+    to shoot the moon (N 0, the others 26).  Main said "led A♥ ... and took
+    4 hearts with it; 6♥ ... could lose the trick": false as a cause, the
+    hearts were the moon's and losing a heart trick would have spoiled it."""
+    hand = m("AH", "KH", "TH", "8H", "6H", "4H", "3H")
+    f = facts(seat="N", card=c("AH"), best=c("6H"), hand=hand, legal=hand, queen_out=False,
+              out=m("9H", "7H", "5H", "2H", "QH", "JS", "8S"), shooter="N",
+              outcome=("N", m("AH", "9H", "7H", "QH")))
+    assert explain_play(f).code not in ("lead_won", "exit_lead")
+    # The same lead by a seat that did not shoot: the points taken are its loss.
+    assert explain_play(facts(**{**_fields(f), "shooter": None})).code == "lead_won"
+    # exit_lead: a sure exit kept (2♥ under every heart out), the shooter not blamed either.
+    low = facts(**{**_fields(f), "best": c("2H"), "hand": hand | m("2H"), "legal": hand | m("2H"),
+                   "out": m("9H", "7H", "5H", "QH")})
+    assert explain_play(low).code not in ("lead_won", "exit_lead")
+    assert explain_play(facts(**{**_fields(low), "shooter": None})).code == "exit_lead"

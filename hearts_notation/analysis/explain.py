@@ -446,8 +446,11 @@ def _best_load(f: PlayFacts, lang: str) -> str:
 def _exit_lead(f: PlayFacts, lang: str) -> Reason | None:
     """The lead won the trick in the record, where the best card was an
     exit: lower than every card of its suit still in the other hands (and
-    some are), it could not win the trick."""
+    some are), it could not win the trick.  Not said of the seat that shot
+    the moon in the record: the points it took were its moon, not its loss."""
     if f.trick or f.outcome is None or f.outcome[0] != f.seat or f.out is None:
+        return None
+    if f.shooter == f.seat:
         return None
     suit = f.best // 13
     others = f.out & SUIT_MASKS[suit]
@@ -471,9 +474,12 @@ def _holds_higher(f: PlayFacts, card: int) -> bool:
 def _lead_won(f: PlayFacts, lang: str) -> Reason | None:
     """The lead won the trick and took points in the record, where the best
     card had more cards of its suit above it still in the other hands than
-    the card led had (so it was likelier to lose the trick)."""
+    the card led had (so it was likelier to lose the trick).  Not said of
+    the seat that shot the moon in the record (as ``exit_lead``)."""
     if f.trick or f.outcome is None or f.outcome[0] != f.seat or f.out is None:
         return None
+    if f.shooter == f.seat:
+        return None   # audit round 29: "took 4 hearts with it" blamed a moon's own hearts
     pen = f.outcome[1] & (HEARTS_MASK | QS_BIT)
     if not pen:
         return None
@@ -598,9 +604,8 @@ def _exit_spent(f: PlayFacts, lang: str) -> Reason | None:
     same lesson when the best card is in another suit)."""
     if f.trick or f.out is None or f.best // 13 == f.card // 13 or not _sure_exit(f, f.card):
         return None
-    lowest = [(f.hand & m) & -(f.hand & m) for m in SUIT_MASKS if f.hand & m]
-    if sum(_sure_exit(f, low.bit_length() - 1) for low in lowest) != 1:
-        return None   # another sure exit is held (or, for the best card, it is one)
+    if sum(_sure_exit(f, card) for card in range(52) if f.hand >> card & 1) != 1:
+        return None   # another sure exit is held (5♦ beside 2♦ below every diamond out)
     if f.moon_threat not in (None, f.seat) and f.shooter == f.moon_threat:
         return None   # a moon was under way: keeping the exit is not the lesson
     return Reason("keep_low", _say(lang, "keep_low_exit", seat=f.seat, card=card_text(f.card, lang),
