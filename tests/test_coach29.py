@@ -91,3 +91,17 @@ def test_the_shooter_is_not_blamed_for_the_points_of_its_moon() -> None:
                    "out": m("9H", "7H", "5H", "QH")})
     assert explain_play(low).code not in ("lead_won", "exit_lead")
     assert explain_play(facts(**{**_fields(low), "shooter": None})).code == "exit_lead"
+
+
+def test_a_bare_queen_led_with_no_higher_spade_out_is_not_got_rid_of() -> None:
+    """Generator 6299, deal 2, trick 7: S held Q♠ bare, 5♠ the only spade
+    out, and led 2♦ where Q♠ was best.  Main said S "led 2♦ instead of
+    getting rid of the queen now": led, the queen wins its own trick (5♠
+    under it), S would have taken it, not got rid of it."""
+    hand = m("QS", "8D", "7D", "3D", "2D", "9C", "5H")
+    f = facts(seat="S", card=c("2D"), best=c("QS"), hand=hand, legal=hand, queen_out=False,
+              out=m("5S", "QD", "JD", "TD", "9D", "QC", "5C", "4C", "JH", "9H", "8H", "6H"))
+    assert explain_play(f).code != "queen_bare_kept"
+    # K♠ still out: the queen led may fall under it (said, as on main).
+    k = facts(**{**_fields(f), "out": f.out | m("KS")})
+    assert explain_play(k).code == "queen_bare_kept"
