@@ -93,15 +93,27 @@ def test_the_shooter_is_not_blamed_for_the_points_of_its_moon() -> None:
     assert explain_play(facts(**{**_fields(low), "shooter": None})).code == "exit_lead"
 
 
-def test_a_bare_queen_led_with_no_higher_spade_out_is_not_got_rid_of() -> None:
+def test_a_bare_queen_with_no_higher_spade_out_is_not_got_rid_of_by_a_lead() -> None:
     """Generator 6299, deal 2, trick 7: S held Q♠ bare, 5♠ the only spade
     out, and led 2♦ where Q♠ was best.  Main said S "led 2♦ instead of
     getting rid of the queen now": led, the queen wins its own trick (5♠
-    under it), S would have taken it, not got rid of it."""
+    under it).  The lesson said instead: any spade lead makes it win a
+    trick anyway, with what the others discard on it; led, on a trick S
+    chooses."""
     hand = m("QS", "8D", "7D", "3D", "2D", "9C", "5H")
     f = facts(seat="S", card=c("2D"), best=c("QS"), hand=hand, legal=hand, queen_out=False,
               out=m("5S", "QD", "JD", "TD", "9D", "QC", "5C", "4C", "JH", "9H", "8H", "6H"))
-    assert explain_play(f).code != "queen_bare_kept"
-    # K♠ still out: the queen led may fall under it (said, as on main).
+    r = explain_play(f)
+    assert r.code == "queen_bare_kept"
+    assert r.text == ("S held Q♠ bare (no other spade) with 1 spade still out in the other hands, "
+                      "none above it: any spade lead will make the queen win that trick, with "
+                      "whatever points the others discard on it; S led 2♦ instead of leading the "
+                      "queen now, on a trick of its own choosing.")
+    assert explain_play(f, "fr").text == (
+        "S avait la dame de pique sèche (aucun autre pique) avec 1 pique encore en jeu chez les "
+        "autres, aucun au-dessus d'elle : la première entame à pique lui fera prendre le pli, avec "
+        "les points que les autres y défausseront ; S a entamé 2♦ au lieu d'entamer la dame tout "
+        "de suite, sur un pli de son choix.")
+    # K♠ still out: the queen led may fall under it (main's sentence).
     k = facts(**{**_fields(f), "out": f.out | m("KS")})
-    assert explain_play(k).code == "queen_bare_kept"
+    assert "instead of getting rid of the queen now" in explain_play(k).text

@@ -365,19 +365,22 @@ def _queen_bared(f: PlayFacts, lang: str) -> Reason | None:
 def _queen_bare_kept(f: PlayFacts, lang: str) -> Reason | None:
     """The mover held Q♠ alone among its spades while other spades were
     still in the other hands (any spade lead forces it), the best card was
-    Q♠ itself, and another card was played; on lead, only while A♠ or K♠
-    is out (else the queen led wins its own trick: not got rid of)."""
+    Q♠ itself, and another card was played.  On lead with neither A♠ nor
+    K♠ out, the queen led wins its own trick: the sentence says that any
+    spade lead would make it win one anyway, with what the others discard
+    on it, and that the seat's own lead chooses the trick (not "got rid of")."""
     spades = f.hand & SUIT_MASKS[SPADES]
     if spades != QS_BIT or f.best != QUEEN_OF_SPADES or f.card == QUEEN_OF_SPADES:
         return None
     if f.out is None or not f.out & SUIT_MASKS[SPADES]:
         return None
-    if not f.trick and not f.out & ((1 << _ACE_S) | (1 << _KING_S)):
-        # Audit round 29: on lead with no spade above the queen out, Q♠ led wins its own
-        # trick; "getting rid of the queen" would be false (the seat takes it).
-        return None
+    # Audit round 29: on lead with no spade above the queen out, Q♠ led wins its own
+    # trick: not "got rid of"; the lesson is the trick chosen (any spade lead makes the
+    # queen win, with whatever the others discard on it).
+    key = ("queen_bare_kept_top" if not f.trick and not f.out & ((1 << _ACE_S) | (1 << _KING_S))
+           else "queen_bare_kept")
     n = (f.out & SUIT_MASKS[SPADES]).bit_count()
-    return Reason("queen_bare_kept", _say(lang, "queen_bare_kept", seat=f.seat,
+    return Reason("queen_bare_kept", _say(lang, key, seat=f.seat,
                                           played=_played(f, lang),
                                           spades=msg("explain.spades_out.#n", n=n).text(lang)))
 
