@@ -32,7 +32,7 @@ def test_the_one_sure_exit_led_where_another_suit_was_best() -> None:
                       "6♥ was better.")
     assert explain_play(f, "fr").text == (
         "N a entamé 2♠, la seule carte de sa main sûre de perdre le pli à l'entame (plus basse que "
-        "tout pique encore chez les autres) : gardée, elle permettait de rendre la main plus tard ; "
+        "tout pique encore chez les autres) : gardée, cette carte permettait de rendre la main plus tard ; "
         "6♥ valait mieux.")
     # Another sure exit held (2♣ under every club out): not "the only card".
     two = facts(**{**_fields(f), "hand": _HAND | m("2C"), "legal": _HAND | m("2C")})
@@ -111,7 +111,8 @@ def test_a_bare_queen_with_no_higher_spade_out_is_not_got_rid_of_by_a_lead() -> 
                       "queen now, on a trick of its own choosing.")
     assert explain_play(f, "fr").text == (
         "S avait la dame de pique sèche (aucun autre pique) avec 1 pique encore en jeu chez les "
-        "autres, aucun au-dessus d'elle : la première entame à pique lui fera prendre le pli, avec "
+        "autres, aucun plus haut que la dame : la première entame à pique fera prendre le pli à la "
+        "dame, avec "
         "les points que les autres y défausseront ; S a entamé 2♦ au lieu d'entamer la dame tout "
         "de suite, sur un pli de son choix.")
     # K♠ still out: the queen led may fall under it (main's sentence).

@@ -2380,7 +2380,7 @@ MESSAGES.update({
     # [typed30] a table of tricks' heading pasted from a spreadsheet, ``Pli<tab>N<tab>E…`` (io/hrn/lark_reader._sheet_cells).
     "syntax.trick_heading": "{found} : un tableau des plis, une colonne par place, n'est pas lu (une ligne ne dit pas qui a entamé) : écrivez chaque pli sur sa ligne, son numéro et un point, puis chaque place et sa carte dans l'ordre joué, depuis l'entame, comme « 1. {pairs} »",
     # [coach29] the seat's one sure exit led where the best card was of another suit (analysis/explain._exit_spent; code keep_low).
-    "explain.keep_low_exit": "{seat} a entamé {card}, la seule carte de sa main sûre de perdre le pli à l'entame (plus basse que tout {suit} encore chez les autres) : gardée, elle permettait de rendre la main plus tard ; {best} valait mieux.",
+    "explain.keep_low_exit": "{seat} a entamé {card}, la seule carte de sa main sûre de perdre le pli à l'entame (plus basse que tout {suit} encore chez les autres) : gardée, cette carte permettait de rendre la main plus tard ; {best} valait mieux.",
     # [coach29] Q♠ bare on lead, no spade above it out: it wins its trick whenever spades are led (analysis/explain._queen_bare_kept).
-    "explain.queen_bare_kept_top": "{seat} avait la dame de pique sèche (aucun autre pique) avec {spades} chez les autres, aucun au-dessus d'elle : la première entame à pique lui fera prendre le pli, avec les points que les autres y défausseront ; {seat} {played} au lieu d'entamer la dame tout de suite, sur un pli de son choix.",
+    "explain.queen_bare_kept_top": "{seat} avait la dame de pique sèche (aucun autre pique) avec {spades} chez les autres, aucun plus haut que la dame : la première entame à pique fera prendre le pli à la dame, avec les points que les autres y défausseront ; {seat} {played} au lieu d'entamer la dame tout de suite, sur un pli de son choix.",
 })
