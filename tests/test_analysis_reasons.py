@@ -102,7 +102,7 @@ def test_lead_won_counts_the_cards_above() -> None:
     assert r.text == ("W led K♣, the highest club still in play, and took the queen and 2 hearts with it; "
                       "5♥ had 3 higher cards of its suit still out against it and could lose the trick.")
     assert explain_play(f, "fr").text.startswith("O a entamé R♣, le plus haut trèfle encore en jeu, et a "
-                                                 "pris la dame et 2 cœurs avec ; au-dessus de 5♥")
+                                                 "pris la dame et 2 cœurs avec ; 5♥ avait encore")
     one = facts(**{**_fields(f), "out": m("AC", "8H", "AH", "3H", "2C")})
     assert explain_play(one).text.startswith("W led K♣ and took")
     assert "(K♣: 1)" in explain_play(one).text

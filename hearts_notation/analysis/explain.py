@@ -21,7 +21,9 @@ knowledge and the solver (never guessed from the card's name):
 * ``lead_void_suit`` — a suit led that a seat still to play had shown out
   of, with Q♠ possibly in that seat's hand;
 * ``keep_low`` — the lowest card of a suit thrown while a higher card of
-  that suit was best (the low card is the exit for later);
+  that suit was best (the low card is the exit for later); or, on lead, the
+  seat's one sure exit (lower than every card of its suit still out) led
+  where the best card was of another suit;
 * ``on_lead`` — the card played won the trick in the record and the best
   card would not have: the seat then had to lead;
 * ``bare_high`` — the best card was a bare high card (alone in its suit)
@@ -219,7 +221,7 @@ def explain_play(f: PlayFacts, lang: str = "en") -> Reason:
                     _missed_discard, _queen_bare_kept, _discard_points, _high_left,
                     _lead_high_spade, _lead_void_suit, _high_spade_bared, _smoke_queen,
                     _exit_lead, _lead_won, _take_last, _take_sure, _win_high, _bare_high,
-                    _void_lead, _moon_led, _on_lead, _keep_low):
+                    _void_lead, _moon_led, _on_lead, _keep_low, _exit_spent):
         r = pattern(f, lang)
         if r is not None:
             return r
@@ -363,14 +365,22 @@ def _queen_bared(f: PlayFacts, lang: str) -> Reason | None:
 def _queen_bare_kept(f: PlayFacts, lang: str) -> Reason | None:
     """The mover held Q♠ alone among its spades while other spades were
     still in the other hands (any spade lead forces it), the best card was
-    Q♠ itself, and another card was played."""
+    Q♠ itself, and another card was played.  On lead with neither A♠ nor
+    K♠ out, the queen led wins its own trick: the sentence says that any
+    spade lead would make it win one anyway, with what the others discard
+    on it, and that the seat's own lead chooses the trick (not "got rid of")."""
     spades = f.hand & SUIT_MASKS[SPADES]
     if spades != QS_BIT or f.best != QUEEN_OF_SPADES or f.card == QUEEN_OF_SPADES:
         return None
     if f.out is None or not f.out & SUIT_MASKS[SPADES]:
         return None
+    # Audit round 29: on lead with no spade above the queen out, Q♠ led wins its own
+    # trick: not "got rid of"; the lesson is the trick chosen (any spade lead makes the
+    # queen win, with whatever the others discard on it).
+    key = ("queen_bare_kept_top" if not f.trick and not f.out & ((1 << _ACE_S) | (1 << _KING_S))
+           else "queen_bare_kept")
     n = (f.out & SUIT_MASKS[SPADES]).bit_count()
-    return Reason("queen_bare_kept", _say(lang, "queen_bare_kept", seat=f.seat,
+    return Reason("queen_bare_kept", _say(lang, key, seat=f.seat,
                                           played=_played(f, lang),
                                           spades=msg("explain.spades_out.#n", n=n).text(lang)))
 
@@ -444,8 +454,11 @@ def _best_load(f: PlayFacts, lang: str) -> str:
 def _exit_lead(f: PlayFacts, lang: str) -> Reason | None:
     """The lead won the trick in the record, where the best card was an
     exit: lower than every card of its suit still in the other hands (and
-    some are), it could not win the trick."""
+    some are), it could not win the trick.  Not said of the seat that shot
+    the moon in the record: the points it took were its moon, not its loss."""
     if f.trick or f.outcome is None or f.outcome[0] != f.seat or f.out is None:
+        return None
+    if f.shooter == f.seat:
         return None
     suit = f.best // 13
     others = f.out & SUIT_MASKS[suit]
@@ -469,9 +482,12 @@ def _holds_higher(f: PlayFacts, card: int) -> bool:
 def _lead_won(f: PlayFacts, lang: str) -> Reason | None:
     """The lead won the trick and took points in the record, where the best
     card had more cards of its suit above it still in the other hands than
-    the card led had (so it was likelier to lose the trick)."""
+    the card led had (so it was likelier to lose the trick).  Not said of
+    the seat that shot the moon in the record (as ``exit_lead``)."""
     if f.trick or f.outcome is None or f.outcome[0] != f.seat or f.out is None:
         return None
+    if f.shooter == f.seat:
+        return None   # audit round 29: "took 4 hearts with it" blamed a moon's own hearts
     pen = f.outcome[1] & (HEARTS_MASK | QS_BIT)
     if not pen:
         return None
@@ -578,6 +594,30 @@ def _keep_low(f: PlayFacts, lang: str) -> Reason | None:
         return None   # a moon was under way: keeping the low card is not the lesson
     return Reason("keep_low", _say(lang, "keep_low", seat=f.seat, played=_played(f, lang),
                                    suit=_suit_one(lang, suit), best=card_text(f.best, lang)))
+
+
+def _sure_exit(f: PlayFacts, card: int) -> bool:
+    """Whether *card*, led, is sure to lose the trick: some card of its suit
+    is still in the other hands and every one of them is higher (a seat
+    holding the suit must follow with one of them)."""
+    assert f.out is not None
+    others = f.out & SUIT_MASKS[card // 13]
+    return bool(others) and not others & ((1 << card) - 1)
+
+
+def _exit_spent(f: PlayFacts, lang: str) -> Reason | None:
+    """The seat led its one sure exit (the only card in hand lower than
+    every card of its suit still out) where the best card was of another
+    suit: kept, the exit gives the lead away later (code ``keep_low``, the
+    same lesson when the best card is in another suit)."""
+    if f.trick or f.out is None or f.best // 13 == f.card // 13 or not _sure_exit(f, f.card):
+        return None
+    if sum(_sure_exit(f, card) for card in range(52) if f.hand >> card & 1) != 1:
+        return None   # another sure exit is held (5♦ beside 2♦ below every diamond out)
+    if f.moon_threat not in (None, f.seat) and f.shooter == f.moon_threat:
+        return None   # a moon was under way: keeping the exit is not the lesson
+    return Reason("keep_low", _say(lang, "keep_low_exit", seat=f.seat, card=card_text(f.card, lang),
+                                   suit=_suit_one(lang, f.card // 13), best=card_text(f.best, lang)))
 
 
 def _moon_fed(f: PlayFacts, lang: str) -> Reason | None:

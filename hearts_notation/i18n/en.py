@@ -2392,4 +2392,8 @@ MESSAGES.update({
     "syntax.note_between": "';' starts a note that runs to the end of the line, so {rest} is not read; a remark between a trick's cards goes in braces: write it '{written}'",
     # [typed30] a table of tricks' heading pasted from a spreadsheet, ``Pli<tab>N<tab>E…`` (io/hrn/lark_reader._sheet_cells).
     "syntax.trick_heading": "{found}: a table of tricks, one column a seat, is not read (a row does not say who led): write each trick on a line of its own, its number and a dot, then each seat and its card in the order played, from the leader, as in '1. {pairs}'",
+    # [coach29] the seat's one sure exit led where the best card was of another suit (analysis/explain._exit_spent; code keep_low).
+    "explain.keep_low_exit": "{seat} led {card}, the only card in hand sure to lose a trick on the lead (lower than every {suit} still out): kept, it would have given the lead away later; {best} was better.",
+    # [coach29] Q♠ bare on lead, no spade above it out: it wins its trick whenever spades are led (analysis/explain._queen_bare_kept).
+    "explain.queen_bare_kept_top": "{seat} held Q♠ bare (no other spade) with {spades} in the other hands, none above it: any spade lead will make the queen win that trick, with whatever points the others discard on it; {seat} {played} instead of leading the queen now, on a trick of its own choosing.",
 })

@@ -1278,8 +1278,8 @@ MESSAGES.update({
     "explain.exit_lead": "{seat} a entamé {card} et {won} ; {best}, plus bas que tout {suit} encore chez les autres, ne pouvait pas prendre le pli et rendait la main.",
     "explain.won_points": "a pris {points}",
     "explain.won_plain": "a pris le pli",
-    "explain.lead_won": "{seat} a entamé {card} et a pris {points} avec ; au-dessus de {best}, il restait {higher} de sa couleur en jeu (au-dessus de {card} : {m}) : cette carte avait plus de chances de perdre le pli.",
-    "explain.lead_won_top": "{seat} a entamé {card}, le plus haut {suit} encore en jeu, et a pris {points} avec ; au-dessus de {best}, il restait {higher} de sa couleur en jeu : cette carte pouvait perdre le pli.",
+    "explain.lead_won": "{seat} a entamé {card} et a pris {points} avec ; {best} avait encore {higher} de sa couleur chez les autres ({card} : {m}) : cette carte avait plus de chances de perdre le pli.",
+    "explain.lead_won_top": "{seat} a entamé {card}, le plus haut {suit} encore en jeu, et a pris {points} avec ; {best} avait encore {higher} de sa couleur chez les autres : cette carte pouvait perdre le pli.",
     "explain.suit_one.C": "trèfle", "explain.suit_one.D": "carreau", "explain.suit_one.H": "cœur",
     "explain.suit_one.S": "pique",
     "explain.higher.one": "{n} carte plus haute", "explain.higher.other": "{n} cartes plus hautes",
@@ -2340,7 +2340,7 @@ MESSAGES.update({
     # [coach28] la carte est plus haute que toutes celles de sa couleur chez les autres, mais le joueur en a une plus haute (analysis/explain._high_left, _lead_won).
     "explain.high_left_out": "{seat}, sans la couleur demandée, {played} ; {best} était plus haut que tout {suit} encore chez les autres : gardée, cette carte risque de prendre plus tard un pli à {suit}, peut-être avec des points ; c'était la carte à défausser.",
     "explain.high_left_lead_out": "{seat} {played} ; {best} était plus haut que tout {suit} encore chez les autres : gardée, cette carte risque de prendre plus tard un pli à {suit} choisi par les autres ; jouée maintenant, sur sa propre entame, la carte prend un pli que l'on a choisi.",
-    "explain.lead_won_top_out": "{seat} a entamé {card}, plus haut que tout {suit} encore chez les autres, et a pris {points} avec ; au-dessus de {best}, il restait {higher} de sa couleur en jeu : cette carte pouvait perdre le pli.",
+    "explain.lead_won_top_out": "{seat} a entamé {card}, plus haut que tout {suit} encore chez les autres, et a pris {points} avec ; {best} avait encore {higher} de sa couleur chez les autres : cette carte pouvait perdre le pli.",
     # [coach28] les piques hauts à côté desquels était le petit pique (analysis/explain._high_spade_bared : « à côté de l'A♠ », non « de A♠ »).
     "explain.beside_high.A": "de l'A♠", "explain.beside_high.K": "du R♠", "explain.beside_high.AK": "de l'A♠ et du R♠",
     # [coach28] la perte cartes sur table quand les deux ordres d'égalité diffèrent (analysis/explain._simulations ; issue 24).
@@ -2379,4 +2379,8 @@ MESSAGES.update({
     "syntax.note_between": "« ; » commence une note qui va jusqu'au bout de la ligne : {rest} n'est donc pas lu ; une remarque entre les cartes d'un pli s'écrit entre accolades : écrivez « {written} »",
     # [typed30] a table of tricks' heading pasted from a spreadsheet, ``Pli<tab>N<tab>E…`` (io/hrn/lark_reader._sheet_cells).
     "syntax.trick_heading": "{found} : un tableau des plis, une colonne par place, n'est pas lu (une ligne ne dit pas qui a entamé) : écrivez chaque pli sur sa ligne, son numéro et un point, puis chaque place et sa carte dans l'ordre joué, depuis l'entame, comme « 1. {pairs} »",
+    # [coach29] the seat's one sure exit led where the best card was of another suit (analysis/explain._exit_spent; code keep_low).
+    "explain.keep_low_exit": "{seat} a entamé {card}, la seule carte de sa main sûre de perdre le pli à l'entame (plus basse que tout {suit} encore chez les autres) : gardée, cette carte permettait de rendre la main plus tard ; {best} valait mieux.",
+    # [coach29] Q♠ bare on lead, no spade above it out: it wins its trick whenever spades are led (analysis/explain._queen_bare_kept).
+    "explain.queen_bare_kept_top": "{seat} avait la dame de pique sèche (aucun autre pique) avec {spades} chez les autres, aucun plus haut que la dame : la première entame à pique fera prendre le pli à la dame, avec les points que les autres y défausseront ; {seat} {played} au lieu d'entamer la dame tout de suite, sur un pli de son choix.",
 })
