@@ -1611,7 +1611,9 @@ _TOTAL_SAID: Final = re.compile(r"[ \t\f]*((?:running|cumulative|grand)[ \t\f]+t
 _PASS_SAID: Final = re.compile(
     r"[ \t\f]*(?:(?P<seat1>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?P<kw1>pass(?:es|ed)?|passe|gives|gave)(?![\w>])"
     r"|(?P<kw2>pass(?:es|ed)|passes)[ \t\f]*:?[ \t\f]*(?P<seat2>[A-Za-z][A-Za-z0-9]*)(?![\w>]))"
-    r"[ \t\f]*(?::|to[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?|à[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?)?"
+    # (the receiver a player's whole name, accents and all: ``à Maëlle :`` was cut
+    # at ``Ma`` and ``ëlle`` offered as cards; typed32)
+    r"[ \t\f]*(?::|to[ \t\f]+[^\W\d_]\w*[ \t\f]*:?|à[ \t\f]+[^\W\d_]\w*[ \t\f]*:?)?"
     r"[ \t\f]*(?P<cards>[^{;\n]*)", re.IGNORECASE)
 #: The direction said in a pass's sentence, with how many cards (``passed 3 to the
 #: left:``, ``KS QH JH to the left``, ``3 cards across``; english24): the deal's
