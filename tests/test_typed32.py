@@ -35,7 +35,8 @@ TYPED32 = Campaign(
     },
     #: Records refused: the line:col of each finding.
     refused={
-        "partie-passe-phrase": ["23:1"], "partie-pli-phrase": ["26:1"],
+        "partie-passe-phrase": ["23:1"], "partie-passe-phrase-symboles": ["23:1"],
+        "partie-passe-phrase-sans-deux-points": ["23:1"], "partie-pli-phrase": ["26:1"],
         "partie-entete-en-mots": ["16:1"], "partie-coeurs-en-mot": ["18:16"],
         "partie-coeurs-sans-ligature": ["19:13"], "partie-fautes-dictee": ["25:13"],
         "partie-trefle-sans-accent": ["26:6"], "partie-dix-x-t": ["32:11"],
@@ -43,7 +44,14 @@ TYPED32 = Campaign(
     },
     #: What this round's slip is told with now (on main: the receiver's name cut
     #: at its accent, ``Yann passe à Ma``, and ``ëlle`` offered as a card).
-    new={"partie-passe-phrase": "trouvé 'Yann passe à Maëlle :' ; écrivez « passe E : valet de cœur"},
+    new={"partie-passe-phrase": "trouvé 'Yann passe à Maëlle :' ; écrivez « passe E : valet de cœur",
+         "partie-passe-phrase-symboles": "trouvé 'Yann passe à Maëlle :' ; écrivez « passe E : V♥ R♣ D♦ »",
+         "partie-passe-phrase-sans-deux-points": "trouvé 'Yann passe à Maëlle' ; "
+                                                 "écrivez « passe E : V♥ R♣ D♦ »"},
+    #: The pass said with its cards as symbols: the line offered, in place, reads as the twin
+    #: (on main it began ``passe E : ëlle``, which does not read).
+    offered=("partie-passe-phrase-symboles", "partie-passe-phrase-sans-deux-points"),
+    offered_twin=("partie-passe-phrase-symboles", "partie-passe-phrase-sans-deux-points"),
 )
 
 pytest_generate_tests = campaign_parameters
