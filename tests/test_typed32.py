@@ -17,7 +17,15 @@ from __future__ import annotations
 import time
 
 import pytest
-from record_campaign import Campaign, CampaignTests, campaign_parameters, findings, found, twin_by_head
+from record_campaign import (
+    Campaign,
+    CampaignTests,
+    campaign_parameters,
+    findings,
+    found,
+    same_record,
+    twin_by_head,
+)
 
 #: The clean twin each record's name starts with.
 _TWINS = {"partie": "partie-propre", "carnet": "feuille-propre"}
@@ -37,14 +45,17 @@ TYPED32 = Campaign(
     refused={
         "partie-passe-phrase": ["23:1"], "partie-passe-phrase-symboles": ["23:1"],
         "partie-passe-phrase-sans-deux-points": ["23:1"], "partie-pli-phrase": ["26:1"],
-        "partie-entete-en-mots": ["16:1"], "partie-coeurs-en-mot": ["18:16"],
+        "partie-entete-en-mots": ["16:1"], "partie-entete-virgules-distribue": ["16:8"],
+        "partie-entete-virgules-nom-donne": ["16:8"], "partie-coeurs-en-mot": ["18:16"],
         "partie-coeurs-sans-ligature": ["19:13"], "partie-fautes-dictee": ["25:13"],
         "partie-trefle-sans-accent": ["26:6"], "partie-dix-x-t": ["32:11"],
         "carnet-cumul": ["12:1"], "carnet-chelem-nom": ["16:8"],
     },
     #: What this round's slip is told with now (on main: the receiver's name cut
     #: at its accent, ``Yann passe à Ma``, and ``ëlle`` offered as a card).
-    new={"partie-passe-phrase": "trouvé 'Yann passe à Maëlle :' ; écrivez « passe E : valet de cœur",
+    new={"partie-entete-virgules-distribue": "comme dans « Donne 1 donneur O passe à gauche »",
+         "partie-entete-virgules-nom-donne": "comme dans « Donne 1 donneur O passe à gauche »",
+         "partie-passe-phrase": "trouvé 'Yann passe à Maëlle :' ; écrivez « passe E : valet de cœur",
          "partie-passe-phrase-symboles": "trouvé 'Yann passe à Maëlle :' ; écrivez « passe E : V♥ R♣ D♦ »",
          "partie-passe-phrase-sans-deux-points": "trouvé 'Yann passe à Maëlle' ; "
                                                  "écrivez « passe E : V♥ R♣ D♦ »"},
@@ -86,3 +97,20 @@ def test_a_pass_to_a_long_name_is_read_in_linear_time(unit: str) -> None:
         found.__wrapped__(text)
         times.append(time.process_time() - start)
     assert times[1] <= 8 * max(times[0], 0.05) and times[1] < 5.0, times
+
+
+def test_a_header_with_commas_offers_the_dealers_seat_and_it_reads() -> None:
+    """``Donne 1, Gwen distribue, on passe à gauche``: the header offered
+    names the dealer by seat (on main: ``Donne 1 Gwen distribue passe à
+    gauche``, which does not read), and that header, put in place, reads as
+    the twin; a seat said so stays as typed."""
+    for name in ("partie-entete-virgules-distribue", "partie-entete-virgules-nom-donne"):
+        [(at, said)] = TYPED32.told(name)
+        offered = said.split("« ")[-1].rstrip(" »")
+        assert offered == "Donne 1 donneur O passe à gauche", said
+        lines = TYPED32.read(name).split("\n")
+        lines[int(at.split(":")[0]) - 1] = offered
+        fixed = "\n".join(lines)
+        assert findings(fixed, "fr") == [] and same_record(fixed, TYPED32.read("partie-propre"))
+    seat = TYPED32.read("partie-entete-virgules-distribue").replace("Gwen distribue", "Ouest distribue", 1)
+    assert "« Donne 1 donneur Ouest passe à gauche »" in findings(seat, "fr")[0][1]

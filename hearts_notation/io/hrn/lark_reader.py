@@ -1634,7 +1634,8 @@ _PASS_COLON_SEAT: Final = re.compile(r"[ \t\f]*pass[ \t\f]*:[ \t\f]*([A-Za-z][A-
 _SEAT_ARROW: Final = re.compile(r"[ \t\f]*([A-Za-z][A-Za-z0-9]*)[ \t\f]*(->|-->|=>|\u2192|\u21d2)[ \t\f]*"
                                 r"([A-Za-z][A-Za-z0-9]*)[ \t\f]*:?[ \t\f]*([^{;\n]*)")
 #: The dealer said as a sentence in a header (``West deals``, ``Ouest donne``).
-_DEALER_SAID: Final = re.compile(r"(?<=\S )([^\W\d_]+) (deals|donne)(?!\w)", re.IGNORECASE)
+#: (``Gwen distribue``: the French club's verb for dealing as well; typed32)
+_DEALER_SAID: Final = re.compile(r"(?<=\S )([^\W\d_]+) (deals|donne|distribue)(?!\w)", re.IGNORECASE)
 #: The receiver said after a pass's cards (``... KH AH TH to E``, ``... à E``).
 _RECEIVER_AFTER: Final = re.compile(r"[ \t\f]*(?:to|à|->|=>|\u2192)[ \t\f]+([^\W\d_]\w*)[ \t\f]*\Z",
                                     re.IGNORECASE)
