@@ -21,6 +21,7 @@ from record_campaign import (
     Campaign,
     CampaignTests,
     campaign_parameters,
+    english_if_en,
     findings,
     found,
     same_record,
@@ -28,12 +29,12 @@ from record_campaign import (
 )
 
 #: The clean twin each record's name starts with.
-_TWINS = {"partie": "partie-propre", "carnet": "feuille-propre"}
+_TWINS = {"partie": "partie-propre", "carnet": "feuille-propre", "en-game": "game-clean"}
 
 TYPED32 = Campaign(
-    "typed32", twin_by_head(_TWINS), at_least={"fr": 15},
-    #: The clean twins: typed30's French game and sheet (french23's).
-    clean=("partie-propre", "feuille-propre"),
+    "typed32", twin_by_head(_TWINS), lang=english_if_en, at_least={"fr": 15, "en": 1},
+    #: The clean twins: typed30's (french23's French game and sheet, typed22's English game).
+    clean=("partie-propre", "feuille-propre", "game-clean"),
     #: Records read as their twin (a date said in words is the tag's own text, put back).
     same={
         "partie-coeur-blanc": (), "partie-dix-t": (),
@@ -46,7 +47,8 @@ TYPED32 = Campaign(
         "partie-passe-phrase": ["23:1"], "partie-passe-phrase-symboles": ["23:1"],
         "partie-passe-phrase-sans-deux-points": ["23:1"], "partie-pli-phrase": ["26:1"],
         "partie-entete-en-mots": ["16:1"], "partie-entete-virgules-distribue": ["16:8"],
-        "partie-entete-virgules-nom-donne": ["16:8"], "partie-coeurs-en-mot": ["18:16"],
+        "partie-entete-virgules-nom-donne": ["16:8"], "en-game-header-commas-name": ["15:7"],
+        "partie-coeurs-en-mot": ["18:16"],
         "partie-coeurs-sans-ligature": ["19:13"], "partie-fautes-dictee": ["25:13"],
         "partie-trefle-sans-accent": ["26:6"], "partie-dix-x-t": ["32:11"],
         "carnet-cumul": ["12:1"], "carnet-chelem-nom": ["16:8"],
@@ -55,6 +57,7 @@ TYPED32 = Campaign(
     #: at its accent, ``Yann passe à Ma``, and ``ëlle`` offered as a card).
     new={"partie-entete-virgules-distribue": "comme dans « Donne 1 donneur O passe à gauche »",
          "partie-entete-virgules-nom-donne": "comme dans « Donne 1 donneur O passe à gauche »",
+         "en-game-header-commas-name": "as in 'Deal 1 dealer W pass left'",
          "partie-passe-phrase": "trouvé 'Yann passe à Maëlle :' ; écrivez « passe E : valet de cœur",
          "partie-passe-phrase-symboles": "trouvé 'Yann passe à Maëlle :' ; écrivez « passe E : V♥ R♣ D♦ »",
          "partie-passe-phrase-sans-deux-points": "trouvé 'Yann passe à Maëlle' ; "
