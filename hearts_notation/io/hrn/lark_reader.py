@@ -1611,7 +1611,9 @@ _TOTAL_SAID: Final = re.compile(r"[ \t\f]*((?:running|cumulative|grand)[ \t\f]+t
 _PASS_SAID: Final = re.compile(
     r"[ \t\f]*(?:(?P<seat1>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?P<kw1>pass(?:es|ed)?|passe|gives|gave)(?![\w>])"
     r"|(?P<kw2>pass(?:es|ed)|passes)[ \t\f]*:?[ \t\f]*(?P<seat2>[A-Za-z][A-Za-z0-9]*)(?![\w>]))"
-    r"[ \t\f]*(?::|to[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?|à[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?)?"
+    # (the receiver a player's whole name, accents and all: ``à Maëlle :`` was cut
+    # at ``Ma`` and ``ëlle`` offered as cards; typed32)
+    r"[ \t\f]*(?::|to[ \t\f]+[^\W\d_]\w*[ \t\f]*:?|à[ \t\f]+[^\W\d_]\w*[ \t\f]*:?)?"
     r"[ \t\f]*(?P<cards>[^{;\n]*)", re.IGNORECASE)
 #: The direction said in a pass's sentence, with how many cards (``passed 3 to the
 #: left:``, ``KS QH JH to the left``, ``3 cards across``; english24): the deal's
@@ -1632,7 +1634,8 @@ _PASS_COLON_SEAT: Final = re.compile(r"[ \t\f]*pass[ \t\f]*:[ \t\f]*([A-Za-z][A-
 _SEAT_ARROW: Final = re.compile(r"[ \t\f]*([A-Za-z][A-Za-z0-9]*)[ \t\f]*(->|-->|=>|\u2192|\u21d2)[ \t\f]*"
                                 r"([A-Za-z][A-Za-z0-9]*)[ \t\f]*:?[ \t\f]*([^{;\n]*)")
 #: The dealer said as a sentence in a header (``West deals``, ``Ouest donne``).
-_DEALER_SAID: Final = re.compile(r"(?<=\S )([^\W\d_]+) (deals|donne)(?!\w)", re.IGNORECASE)
+#: (``Gwen distribue``: the French club's verb for dealing as well; typed32)
+_DEALER_SAID: Final = re.compile(r"(?<=\S )([^\W\d_]+) (deals|donne|distribue)(?!\w)", re.IGNORECASE)
 #: The receiver said after a pass's cards (``... KH AH TH to E``, ``... à E``).
 _RECEIVER_AFTER: Final = re.compile(r"[ \t\f]*(?:to|à|->|=>|\u2192)[ \t\f]+([^\W\d_]\w*)[ \t\f]*\Z",
                                     re.IGNORECASE)

@@ -1153,6 +1153,9 @@ _NAMED_PAIRS: Final = re.compile(rf"[ \t]*(?:{_NAME}{_POINTS_AFTER})+\.?")
 #: A line offered whose words stand for seats: a pass, trick, points or moon line.
 _SEATED_LINE: Final = re.compile(r"(?:pass|passe|score|marque|total|moon|capot|[0-9]+\.)(?!\w)",
                                  re.IGNORECASE)
+#: The dealer in a header offered (``donneur Gwen``): the keyword, then the word
+#: that names the dealer (typed32).
+_DEALER_NAMED: Final = re.compile(r"((?:donneur|dealer)[ \t]+)([^\W\d_][\w'’-]*)", re.IGNORECASE)
 #: A remark in braces, kept as written (a split keeps it as one part).
 _BRACED: Final = re.compile(r"(\{[^{}]*\})")
 
@@ -1743,6 +1746,10 @@ class _GameBuilder:
             # (``marque Anne 3 pts, Hervé 4 pts, …``: the points line offered with
             # the players' seats, not their names, which would be told next; typed30)
             return self._names_to_seats(exc.msg), exc.column
+        if exc.msg is not None and exc.msg.key == "syntax.header_fields":
+            # (``Donne 1, Gwen distribue, on passe à gauche``: the header offered with
+            # the dealer's seat, not the player's name, which would be told next; typed32)
+            return self._dealer_to_seat(exc.msg), exc.column
         if exc.msg is not None and exc.msg.key == "syntax.written_as":
             made = self._record_keywords(self._names_to_seats(exc.msg))
             moon = _MOON_OFFERED.fullmatch(str(dict(made.args).get("written", "")))
@@ -1837,6 +1844,24 @@ class _GameBuilder:
                 or text_language(self.game_text()) != "en":
             return said
         return msg("syntax.written_as", error=args["error"], written=f"score {written[len('marque '):]}")
+
+    def _dealer_to_seat(self, said: Msg) -> Msg:
+        """*said*, a message that offers a deal's header, with the dealer
+        named by a player's name made that player's seat (``donneur Gwen``:
+        ``donneur O``; typed32).  The grammar, which offers the header, knows
+        the seats but not the players' names; only the dealer's word is
+        changed (a header holds no other name)."""
+        args = dict(said.args)
+        written = args.get("written")
+        if not isinstance(written, str):
+            return said
+        from ...players import loose_key
+
+        seats = self.player_seats()
+        made = _DEALER_NAMED.sub(lambda m: m.group(1) + seats.get(loose_key(m.group(2)), m.group(2)), written)
+        if made == written:
+            return said
+        return msg(said.key, **{**args, "written": made})
 
     def _names_to_seats(self, said: Msg) -> Msg:
         """*said*, a message that offers a line to write, with each player's
