@@ -412,21 +412,28 @@ def round_trips(run: Run, work: Path, name: str, counts: Counter[str], bad: list
         bad.append(f"{name}: the converted HRN is not in canonical form")
 
 
-def main(argv: list[str]) -> int:
-    """Run the campaign on the logs of the directory named; exit 1 on a disagreement."""
+def run_campaign(check: Callable[[Path, Run], tuple[Counter[str], list[str]]]) -> int:
+    """*check* (a campaign given its work directory and the command runner) run in
+    a temporary directory, its counts and disagreements printed: exit 1 on a
+    disagreement (the command line of every round's campaign script)."""
     import tempfile
 
     sys.path.insert(0, str(ROOT))
     from tests.clirun import run
 
     with tempfile.TemporaryDirectory() as tmp:
-        counts, bad = campaign(Path(argv[0]), Path(tmp), run)
+        counts, bad = check(Path(tmp), run)
     for key, value in counts.items():
         print(f"{key}: {value}")
     for line in bad:
         print("DISAGREEMENT", line)
     print(f"{len(bad)} disagreements")
     return 1 if bad else 0
+
+
+def main(argv: list[str]) -> int:
+    """Run the campaign on the logs of the directory named; exit 1 on a disagreement."""
+    return run_campaign(lambda work, run: campaign(Path(argv[0]), work, run))
 
 
 if __name__ == "__main__":

@@ -128,19 +128,7 @@ def campaign(logdir: Path, work: Path, run: Run, full: bool = True) -> tuple[Cou
 
 def main(argv: list[str]) -> int:
     """Run the campaign on DIR/collection.log; exit 1 on a disagreement."""
-    import tempfile
-
-    sys.path.insert(0, str(ROOT))
-    from tests.clirun import run
-
-    with tempfile.TemporaryDirectory() as tmp:
-        counts, bad = campaign(Path(argv[0]), Path(tmp), run)
-    for key, value in counts.items():
-        print(f"{key}: {value}")
-    for line in bad:
-        print("DISAGREEMENT", line)
-    print(f"{len(bad)} disagreements")
-    return 1 if bad else 0
+    return int(r27.run_campaign(lambda work, run: campaign(Path(argv[0]), work, run)))
 
 
 if __name__ == "__main__":

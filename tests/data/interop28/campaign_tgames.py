@@ -281,21 +281,10 @@ def _pyspiel(games: list[Any], scored: Any, work: Path, run: Run, counts: Counte
 
 
 def main(argv: list[str]) -> int:
-    """Run the campaign on DIR/tgames.log; exit 1 on a disagreement."""
-    import tempfile
-
-    sys.path.insert(0, str(ROOT))
-    from tests.clirun import run
-
-    with tempfile.TemporaryDirectory() as tmp:
-        counts, bad = campaign(Path(argv[0]), Path(tmp), run,
-                               source=Path(argv[1]) if len(argv) > 1 else None)
-    for key, value in counts.items():
-        print(f"{key}: {value}")
-    for line in bad:
-        print("DISAGREEMENT", line)
-    print(f"{len(bad)} disagreements")
-    return 1 if bad else 0
+    """Run the campaign on DIR/tgames.log (and, with a second argument, its legal
+    cards against the t_games checkout named); exit 1 on a disagreement."""
+    source = Path(argv[1]) if len(argv) > 1 else None
+    return int(r27.run_campaign(lambda work, run: campaign(Path(argv[0]), work, run, source=source)))
 
 
 if __name__ == "__main__":
