@@ -170,13 +170,6 @@ class EvalOptions:
     #: unmarked, CPU per deal 1.44 -> 1.34 s mean (paired).  2.5: the rule
     #: before it.
     edge_futility_z: float = 1.0
-    #: Standard errors above a play-out policy's mean its loss may still
-    #: lie, for a verification to go on while that policy would refuse the
-    #: mark (the policy half of :meth:`Evaluator._futile`); 0: the z of the
-    #: loss's own futility test (``futility_z``, ``edge_futility_z`` in an
-    #: extension at the edge).  Issue 24, helper stab31: a lever measured
-    #: against the policies' refusals that come and go with the seed.
-    policy_futility_z: float = 0.0
     seed: int = 0
 
 
@@ -726,8 +719,7 @@ class Evaluator:
             return True
         # a policy that would still refuse the loss (its mean plus ``z`` of
         # the standard errors the budget would leave below the threshold)
-        pz = self.options.policy_futility_z or fz
-        return any(m + pz * e + zp * e * shrink < threshold for m, e in per)
+        return any(m + fz * e + zp * e * shrink < threshold for m, e in per)
 
     def _summary(self, diffs: Sequence[float], pols: Sequence[int]
                  ) -> tuple[float, float, list[tuple[float, float]]]:
