@@ -2393,3 +2393,9 @@ MESSAGES.update({
     # [typed30] a table of tricks' heading pasted from a spreadsheet, ``Pli<tab>N<tab>E…`` (io/hrn/lark_reader._sheet_cells).
     "syntax.trick_heading": "{found}: a table of tricks, one column a seat, is not read (a row does not say who led): write each trick on a line of its own, its number and a dot, then each seat and its card in the order played, from the leader, as in '1. {pairs}'",
 })
+
+MESSAGES.update({
+    # [hostile30] a named pipe, device or socket with a record's name inside a folder: passed over, never opened, said once (commands/_common.tell_passed).
+    "input.not_regular": "{path}: not a regular file (a named pipe, a device or a socket): passed over, never opened; name it on the command line to read it",
+    "input.not_regular_more": "and {files} more, not regular files: passed over",
+})

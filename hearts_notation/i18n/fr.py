@@ -2380,3 +2380,9 @@ MESSAGES.update({
     # [typed30] a table of tricks' heading pasted from a spreadsheet, ``Pli<tab>N<tab>E…`` (io/hrn/lark_reader._sheet_cells).
     "syntax.trick_heading": "{found} : un tableau des plis, une colonne par place, n'est pas lu (une ligne ne dit pas qui a entamé) : écrivez chaque pli sur sa ligne, son numéro et un point, puis chaque place et sa carte dans l'ordre joué, depuis l'entame, comme « 1. {pairs} »",
 })
+
+MESSAGES.update({
+    # [hostile30] a named pipe, device or socket with a record's name inside a folder: passed over, never opened, said once (commands/_common.tell_passed).
+    "input.not_regular": "{path} : pas un fichier ordinaire (un tube nommé, un périphérique ou une socket) : laissé de côté, jamais ouvert ; nommez-le sur la ligne de commande pour le lire",
+    "input.not_regular_more": "et {files} de plus, pas des fichiers ordinaires : laissés de côté",
+})
