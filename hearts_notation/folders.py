@@ -31,7 +31,8 @@ def searched(relative: str, suffixes: Iterable[str]) -> bool:
     return dot > 0 and name[dot:].lower() in {s.lower() for s in suffixes}
 
 
-def folder_files(folder: str, suffixes: Iterable[str]) -> list[str]:
+def folder_files(folder: str, suffixes: Iterable[str],
+                 passed: list[str] | None = None) -> list[str]:
     """The files a local *folder* holds for :func:`searched`, recursively and
     sorted (the same order on every machine).  Hidden folders are not
     entered, so a folder beside a virtual environment is not a walk of it.
@@ -41,7 +42,12 @@ def folder_files(folder: str, suffixes: Iterable[str]) -> list[str]:
     (tests/test_startup.py; review17).  A link whose target is missing is
     listed: its reading says so (round 28).  So is a folder that cannot be
     listed (no permission to read it: :func:`os.walk` passed over it without
-    a word, its records lost from the run): its reading tells why."""
+    a word, its records lost from the run): its reading tells why.
+
+    A named pipe, a device or a socket (or a link to one) with a record's
+    name is not listed and never opened (a pipe opened from a listing waits
+    for a writer); its name goes to *passed*, when given, for the command
+    to say once that it was passed over: it went without a word (round 30)."""
     wanted = {s.lower() for s in suffixes}
     base = _spelled(folder)
     found: list[str] = []
@@ -57,8 +63,11 @@ def folder_files(folder: str, suffixes: Iterable[str]) -> list[str]:
             path = os.path.join(shown, name) if shown else name
             # (a link to nowhere is listed, for its reading to tell it: it
             # was passed over without a word, a record of the folder lost)
-            if searched(name, wanted) and (os.path.isfile(path) or not os.path.exists(path)):
-                found.append(path)
+            if searched(name, wanted):
+                if os.path.isfile(path) or not os.path.exists(path):
+                    found.append(path)
+                elif passed is not None and not os.path.isdir(path):
+                    passed.append(path)
     return sorted(found)
 
 

@@ -163,12 +163,32 @@ def _listed(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
 
             yield from expand_url(p, EXTENSIONS)
         elif p != "-" and is_directory(p):
-            found = folder_files(p, EXTENSIONS)
+            passed: list[str] = []
+            found = folder_files(p, EXTENSIONS, passed)
+            tell_passed(passed)
             if not found:
                 raise InputError(p, msg("input.no_records"))
             yield from found
         else:
             yield p
+
+
+def tell_passed(passed: list[str]) -> None:
+    """Say on standard error that the named pipes, devices and sockets of a
+    folder's listing (:func:`hearts_notation.folders.folder_files`) were
+    passed over: they went without a word, a record the user put in the
+    folder silently missing from the run (round 30).  The first
+    :data:`NAMED_TWICE_SHOWN` are named, the others counted in one line."""
+    if not passed:
+        return
+    lang = current_language()
+    passed = sorted(passed)     # (the listing's order: the same on every machine)
+    for p in passed[:NAMED_TWICE_SHOWN]:
+        message("hearts: " + translate(lang, "input.not_regular", path=safe(p)))
+    if len(passed) > NAMED_TWICE_SHOWN:
+        message("hearts: " + translate(lang, "input.not_regular_more",
+                                       files=count(lang, "summary.files",
+                                                   len(passed) - NAMED_TWICE_SHOWN)))
 
 
 def _identity(path: str) -> object:

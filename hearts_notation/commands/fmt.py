@@ -30,7 +30,7 @@ from ..io import InputError, input_format, write_atomic_iter
 from ..io.stream import is_directory
 from ..output import message, safe
 from ..rules import RuleSet
-from ._common import fail, fail_output, named_once
+from ._common import fail, fail_output, named_once, tell_passed
 from .convert import text_options
 from .options import lang_option, rules_options
 from .report import FmtReport
@@ -43,7 +43,9 @@ def hrn_paths(args: tuple[str, ...]) -> Iterator[str]:
     and folders skipped)."""
     for arg in args:
         if arg != "-" and is_directory(arg):
-            found = folder_files(arg, (".hrn",))
+            passed: list[str] = []
+            found = folder_files(arg, (".hrn",), passed)
+            tell_passed(passed)
             if not found:
                 raise InputError(arg, msg("input.no_hrn"))
             yield from found

@@ -2397,3 +2397,9 @@ MESSAGES.update({
     # [coach29] Q♠ bare on lead, no spade above it out: it wins its trick whenever spades are led (analysis/explain._queen_bare_kept).
     "explain.queen_bare_kept_top": "{seat} held Q♠ bare (no other spade) with {spades} in the other hands, none above it: any spade lead will make the queen win that trick, with whatever points the others discard on it; {seat} {played} instead of leading the queen now, on a trick of its own choosing.",
 })
+
+MESSAGES.update({
+    # [hostile30] a named pipe, device or socket with a record's name inside a folder: passed over, never opened, said once (commands/_common.tell_passed).
+    "input.not_regular": "{path}: not a regular file (a named pipe, a device or a socket): passed over, never opened; name it on the command line to read it",
+    "input.not_regular_more": "and {files} more, not regular files: passed over",
+})

@@ -2384,3 +2384,9 @@ MESSAGES.update({
     # [coach29] Q♠ bare on lead, no spade above it out: it wins its trick whenever spades are led (analysis/explain._queen_bare_kept).
     "explain.queen_bare_kept_top": "{seat} avait la dame de pique sèche (aucun autre pique) avec {spades} chez les autres, aucun plus haut que la dame : la première entame à pique fera prendre le pli à la dame, avec les points que les autres y défausseront ; {seat} {played} au lieu d'entamer la dame tout de suite, sur un pli de son choix.",
 })
+
+MESSAGES.update({
+    # [hostile30] a named pipe, device or socket with a record's name inside a folder: passed over, never opened, said once (commands/_common.tell_passed).
+    "input.not_regular": "{path} : pas un fichier ordinaire (un tube nommé, un périphérique ou une socket) : laissé de côté, jamais ouvert ; nommez-le sur la ligne de commande pour le lire",
+    "input.not_regular_more": "et {files} de plus, pas des fichiers ordinaires : laissés de côté",
+})
