@@ -145,10 +145,7 @@ def named_once(paths: Iterable[str]) -> Iterator[str]:
             seen[key] = p
         yield p
     if len(told) > NAMED_TWICE_SHOWN:
-        lang = current_language()
-        message("hearts: " + translate(lang, "input.named_twice_more",
-                                       files=count(lang, "summary.files",
-                                                   len(told) - NAMED_TWICE_SHOWN)))
+        _tell_more("input.named_twice_more", len(told) - NAMED_TWICE_SHOWN)
 
 
 #: How many files named twice :func:`named_once` names one by one.
@@ -186,9 +183,15 @@ def tell_passed(passed: list[str]) -> None:
     for p in passed[:NAMED_TWICE_SHOWN]:
         message("hearts: " + translate(lang, "input.not_regular", path=safe(p)))
     if len(passed) > NAMED_TWICE_SHOWN:
-        message("hearts: " + translate(lang, "input.not_regular_more",
-                                       files=count(lang, "summary.files",
-                                                   len(passed) - NAMED_TWICE_SHOWN)))
+        _tell_more("input.not_regular_more", len(passed) - NAMED_TWICE_SHOWN)
+
+
+def _tell_more(msg_id: str, more: int) -> None:
+    """Say on standard error, in one line, the *more* files past the first
+    :data:`NAMED_TWICE_SHOWN` that :func:`named_once` or :func:`tell_passed`
+    named one by one (message *msg_id*, their count as ``files``)."""
+    lang = current_language()
+    message("hearts: " + translate(lang, msg_id, files=count(lang, "summary.files", more)))
 
 
 def _identity(path: str) -> object:
