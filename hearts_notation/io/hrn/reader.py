@@ -1851,17 +1851,10 @@ class _GameBuilder:
         ``donneur O``; typed32).  The grammar, which offers the header, knows
         the seats but not the players' names; only the dealer's word is
         changed (a header holds no other name)."""
-        args = dict(said.args)
-        written = args.get("written")
-        if not isinstance(written, str):
-            return said
         from ...players import loose_key
 
-        seats = self.player_seats()
-        made = _DEALER_NAMED.sub(lambda m: m.group(1) + seats.get(loose_key(m.group(2)), m.group(2)), written)
-        if made == written:
-            return said
-        return msg(said.key, **{**args, "written": made})
+        return self._offer_seated(said, lambda written, seats: _DEALER_NAMED.sub(
+            lambda m: m.group(1) + seats.get(loose_key(m.group(2)), m.group(2)), written))
 
     def _names_to_seats(self, said: Msg) -> Msg:
         """*said*, a message that offers a line to write, with each player's
@@ -1869,20 +1862,31 @@ class _GameBuilder:
         9♣ R♦ à Paul``: ``passe N>E : A♥ 9♣ R♦``, not ``passe Marie>Paul``,
         which would not read either; french19).  The grammar, which offers
         the line, knows the seats but not the players' names."""
+        from ...players import loose_key
+
+        def seated(written: str, seats: dict[str, str]) -> str:
+            if _SEATED_LINE.match(written) is None:
+                return written      # (a tag line or a remark in braces offered: names stay)
+            return "".join(part if part.startswith("{") else
+                           _NAME_IN_LINE.sub(lambda m: seats.get(loose_key(m.group()), m.group()), part)
+                           for part in _BRACED.split(written))
+
+        return self._offer_seated(said, seated)
+
+    def _offer_seated(self, said: Msg, seated: Callable[[str, dict[str, str]], str]) -> Msg:
+        """*said* with the line it offers (its ``written`` argument) made by
+        *seated* from that line and the players' seats (:meth:`player_seats`,
+        by :func:`~hearts_notation.players.loose_key`); *said* itself when it
+        offers no line, no player is named or nothing changed (the one frame
+        of :meth:`_dealer_to_seat` and :meth:`_names_to_seats`)."""
         args = dict(said.args)
         written = args.get("written")
         if not isinstance(written, str):
             return said
-        from ...players import loose_key
-
         seats = self.player_seats()
         if not seats:
             return said
-        if _SEATED_LINE.match(written) is None:
-            return said     # (a tag line or a remark in braces offered: names stay)
-        made = "".join(part if part.startswith("{") else
-                       _NAME_IN_LINE.sub(lambda m: seats.get(loose_key(m.group()), m.group()), part)
-                       for part in _BRACED.split(written))
+        made = seated(written, seats)
         if made == written:
             return said
         return msg(said.key, **{**args, "written": made})
