@@ -52,8 +52,9 @@ OUTCOMES: dict[str, list[tuple[int, int, str]]] = {
     "feuille-chelem-sans-place": [(16, 15, "moon_seat_from_points")],
     "feuille-commentaire-parentheses": [(16, 9, "remark")],
     "feuille-donne-romain": [(14, 7, "did_you_mean")],
-    # (two headers said as ordinals: two slips, each told)
-    "feuille-ordinal-donne": [(14, 1, "did_you_mean"), (19, 1, "did_you_mean")],
+    # (two headers said as ordinals, ``2e donne``, ``3ème donne``: read as
+    # ``donne 2`` and ``donne 3`` since typed33; french21 told each)
+    "feuille-ordinal-donne": [],
     "feuille-passe-phrase": [(19, 9, "written_as")],
     "feuille-prenoms-deux-points": [(11, 1, "points_keyword")],
     "feuille-prenoms-marque-phrase": [(20, 1, "points_keyword")],
@@ -101,6 +102,7 @@ OUTCOMES: dict[str, list[tuple[int, int, str]]] = {
 }
 #: A record read as meant and its clean twin.
 TWINS: dict[str, str] = {
+    "feuille-ordinal-donne": "feuille-propre",     # (read since typed33)
     "feuille-telephone-capitales": "feuille-propre",
     "partie-apostrophe-guillemets": "partie-propre",
     "partie-emoji-main": "partie-propre",

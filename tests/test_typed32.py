@@ -39,6 +39,8 @@ TYPED32 = Campaign(
     same={
         "partie-coeur-blanc": (), "partie-dix-t": (),
         "carnet-grand-chelem": (), "carnet-marque-deux-points": (), "carnet-total-deux-points": (),
+        # (told in round 32, read since typed33: ``Cumul :``, ``cœurs`` among symbols)
+        "carnet-cumul": (), "partie-coeurs-en-mot": (), "partie-coeurs-sans-ligature": (),
         "partie-date-en-mots": (('"dimanche 16 novembre 2025"', '"2025.11.16"'),),
         "carnet-date-en-mots": (('"mardi 1er décembre 2026"', '"2026.12.01"'),),
     },
@@ -46,12 +48,13 @@ TYPED32 = Campaign(
     refused={
         "partie-passe-phrase": ["23:1"], "partie-passe-phrase-symboles": ["23:1"],
         "partie-passe-phrase-sans-deux-points": ["23:1"], "partie-pli-phrase": ["26:1"],
-        "partie-entete-en-mots": ["16:1"], "partie-entete-virgules-distribue": ["16:8"],
+        # (``Première donne, Gwen distribue, …``: the head read since typed33, the
+        # commas told at the first, 16:15, with the header to write)
+        "partie-entete-en-mots": ["16:15"], "partie-entete-virgules-distribue": ["16:8"],
         "partie-entete-virgules-nom-donne": ["16:8"], "en-game-header-commas-name": ["15:7"],
-        "partie-coeurs-en-mot": ["18:16"],
-        "partie-coeurs-sans-ligature": ["19:13"], "partie-fautes-dictee": ["25:13"],
+        "partie-fautes-dictee": ["25:13"],
         "partie-trefle-sans-accent": ["26:6"], "partie-dix-x-t": ["32:11"],
-        "carnet-cumul": ["12:1"], "carnet-chelem-nom": ["16:8"],
+        "carnet-chelem-nom": ["16:8"],
     },
     #: What this round's slip is told with now (on main: the receiver's name cut
     #: at its accent, ``Yann passe à Ma``, and ``ëlle`` offered as a card).

@@ -50,6 +50,7 @@ from .elements import (
 )
 from .words import (
     CARD_TABLE,
+    CUMUL_WORDS,
     DEALER_WORDS,
     DIRECTIONS,
     EMOJI,
@@ -405,7 +406,7 @@ class _Ctx:
 
 #: A keyword written in lower case -> its token.
 _WORD_KINDS: Final[dict[str, str]] = {
-    **LINE_KEYWORDS, **dict.fromkeys(DEALER_WORDS, "DEALER"),
+    **LINE_KEYWORDS, **dict.fromkeys(CUMUL_WORDS, "TOTAL"), **dict.fromkeys(DEALER_WORDS, "DEALER"),
     **dict.fromkeys(DIRECTIONS, "DIRECTION"), **dict.fromkeys(MOON_CHOICES, "MOON_CHOICE"),
 }
 
@@ -466,7 +467,9 @@ _SUIT_LETTERS_1: Final = frozenset("SHDCshdc")
 #: A line of one tag as the writers print it: ``[Name "value"]``, one blank between.
 _PLAIN_TAG: Final = re.compile(f'\\[({TOKENS["TAG_NAME"]}) ({TOKENS["TAG_VALUE"]})\\]')
 #: The words of a score or total line, written in lower case -> the line's kind.
-_POINTS_WORDS: Final = {"score": "score", "marque": "score", "total": "total"}
+_POINTS_WORDS: Final = {"score": "score", "marque": "score", "total": "total",
+                         # (``Cumul N 3 E 4 …``: a sheet's running totals, typed33)
+                         **dict.fromkeys(CUMUL_WORDS, "total")}
 
 
 def _is_points(word: str) -> bool:

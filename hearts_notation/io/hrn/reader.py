@@ -106,8 +106,10 @@ from .words import (
     drop_marks,
     file_column,
     hand_grid,
+    hand_suits_written,
     has_dropped_marks,
     header_ordinal,
+    header_written,
     list_bullet,
     misspelt_tag,
     seat_words,
@@ -713,6 +715,39 @@ def _totals_beside(text: str, line: int, read: LineReader | None) -> list[Elemen
     return [*points, *totals]
 
 
+def _said_header(b: _GameBuilder, text: str, line: int, read: LineReader | None) -> bool:
+    """Whether a line that did not read is a deal header said as the deal is
+    said (``Première donne passe gauche``, ``3e donne``, ``Dernière donne``):
+    it is read as the header it says (:func:`.words.header_written`, the
+    same columns), so a slip in the rest of the header is told where it is,
+    with the header to write (``Première donne, Gwen distribue, …``: *comme
+    dans « donne 1 donneur O passe à gauche »*), and the deal keeps its
+    lines.  french12 told the head itself (*vouliez-vous dire « donne 1 »*),
+    which says its number as plainly as ``donne 1`` (typed33)."""
+    written = header_written(text, b.cur.number if b.cur is not None else 0)
+    if written is None:
+        return False
+    _read_clean_line(b, written, line, read)
+    return True
+
+
+def _said_suits(b: _GameBuilder, text: str, line: int, read: LineReader | None) -> bool:
+    """Whether a hand line that did not read says a suit by its name among
+    suit symbols (``N: ♠ D 10 8 6  cœurs A 8  ♦ …``), and reads with each
+    name written as its symbol (:func:`.words.hand_suits_written`, the same
+    columns): it is then read so.  When it does not read so, it is told as
+    typed, as before (typed33)."""
+    written = hand_suits_written(text)
+    if written is None:
+        return False
+    try:
+        (read_line if read is None else read)(written, line)
+    except (HrnSyntaxError, Mismatch):
+        return False
+    _read_clean_line(b, written, line, read)
+    return True
+
+
 def _told_whole(b: _GameBuilder, text: str, line: int, field: Msg | None) -> bool:
     """Whether a line that did not read is told as a whole: *field* (a
     header field on a line of its own, or a date there) at the line's first
@@ -734,6 +769,8 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
     try:
         elements = read_line(text, line) if read is None else read(text, line)
     except HrnSyntaxError as refused:
+        if _said_header(b, text, line, read) or _said_suits(b, text, line, read):
+            return
         # (a lone CR before the lexer's own check, as ``H:K\rS: S:K73``
         # giving ♠ twice: the line ends are the cause, as the grammar says)
         exc = lone_cr(text, line, refused.line, refused.column) or refused
@@ -744,6 +781,8 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
         _bracket_slip(b, text, line, read)
         return
     except Mismatch:
+        if _said_header(b, text, line, read) or _said_suits(b, text, line, read):
+            return
         beside = _totals_beside(text, line, read)
         if beside is not None:
             if not b.skipping:

@@ -86,6 +86,37 @@ ORDINAL_WORDS: Final[dict[str, int]] = {
     "neuvieme": 9, "ninth": 9, "dixieme": 10, "tenth": 10,
 }
 _ORDINAL_WORD_HEADER: Final = re.compile(r"[ \t\f]*([^\W\d_]+)[ \t\f]+(deal|donne)(?!\w)", re.IGNORECASE)
+#: The deal said as the last one (``Dernière donne``, ``last deal``): the deal
+#: after the one before it (typed33), in the fold of :func:`fold_word`.
+LAST_WORDS: Final = frozenset(("derniere", "last", "final"))
+
+
+def header_written(text: str, before: int) -> str | None:
+    """*text*, a deal header said as the deal is said (``Première donne``,
+    ``Deuxième donne``, ``3e donne``, ``1st deal``; ``Dernière donne``, the
+    deal after deal *before*, none when no deal came before), with that head
+    written as the notation writes it (``donne 1``) and padded with spaces,
+    so that every column after it is where it stands in the file; ``None``
+    when the line does not start so.  The reader reads a line so written
+    when the grammar refused the line as typed (typed33: french12 only told
+    ``1re donne``, which says the number as plainly as ``donne 1``)."""
+    m = re.match(ORDINAL_HEADER, text, re.IGNORECASE)
+    if m is not None:
+        number = m.group(1)
+    else:
+        m = _ORDINAL_WORD_HEADER.match(text)
+        if m is None:
+            return None
+        word = fold_word(m.group(1))
+        n = (before + 1 if before > 0 else None) if word in LAST_WORDS else ORDINAL_WORDS.get(word)
+        if n is None:
+            return None
+        number = str(n)
+    start = len(text) - len(text.lstrip(" \t\f"))
+    head = f"{m.group(2)} {number}"
+    if len(head) > m.end() - start:
+        return None
+    return text[:start] + head.ljust(m.end() - start) + text[m.end():]
 
 
 #: A number written in Roman numerals, as a club's sheet numbers its deals
@@ -577,6 +608,11 @@ LINE_KEYWORDS: Final[dict[str, str]] = {
 #: The word after ``total`` that a French score sheet heads its running
 #: total with (``total cumulé``): the same line as ``total``.
 TOTAL_CUMUL_RE: Final = re.compile(r"(?i:cumul[ée]e?s?)")
+#: ``cumul`` alone, as a club's sheet heads its running totals (``Cumul : N 3 E 4 …``):
+#: the words the lexer takes for ``total`` at a line's head (typed33), checked
+#: against the recomputed scores as ``total`` is.
+CUMUL_WORDS: Final = frozenset(("cumul", "cumuls", "cumulé", "cumule", "cumulés", "cumules",
+                                "cumulée", "cumulee", "cumulées", "cumulees"))
 #: The keyword of a deal header's dealer (lower case).
 DEALER_WORDS: Final = frozenset({"dealer", "donneur"})
 
@@ -639,9 +675,10 @@ TOKENS: Final[dict[str, str]] = {
     "DIRECTION": (f"(?i:(?:left|right|across|hold|gauche|droite|face|garde|à{_GAP}+gauche|à{_GAP}+droite"
                   f"|a{_GAP}+gauche|a{_GAP}+droite"
                   f"|en{_GAP}+face){_KW_END})"),
+    # (``total cumulé``: the column of a French score sheet that keeps the running total;
+    # ``Cumul :`` alone heads the same line on a club's sheet, read as ``total``: typed33)
+    "TOTAL": f"(?i:(?:total(?:{_GAP}+cumul[ée]e?s?)?|cumul(?:[ée]e?)?s?){_KW_END})",
     "MOON": f"(?i:(?:moon|(?:grand{_GAP}+)?chelem|capot){_KW_END})",
-    # (``total cumulé``: the column of a French score sheet that keeps the running total)
-    "TOTAL": f"(?i:total(?:{_GAP}+cumul[ée]e?s?)?{_KW_END})",
     "MOON_CHOICE": rf"(?i:(?:add|subtract|ajoute|retire){_KW_END})",
     "RESULT": rf"(?i:(?:result|r[ée]sultat){_KW_END})",
     "DEALER": rf"(?i:(?:dealer|donneur){_KW_END})",
@@ -954,6 +991,48 @@ def _row_groups(text: str, at: int, lower: bool = False) -> list[tuple[str, str]
         out.append((symbol, " ".join(m.group(3).split())))
         at = m.end()
     return out
+
+
+#: A suit's name in a hand line (:func:`hand_suits_written`).
+_SUIT_NAME: Final = (r"(?:spades?|hearts?|diamonds?|clubs?|piques?|c(?:œ|oe)urs?|carreaux?|tr[èe]fles?)"
+                     r"(?![^\W\d_])")
+#: One suit group of a hand line: its symbol (group 1) or its name (2), its
+#: ranks, or ``-``.  A rank is no suit name's first letter (``trèfles`` is no
+#: ``T`` and ``R``); every run is possessive: linear on a long line.
+_SAID_GROUP: Final = re.compile(rf"[ \t]*+(?:([♠♥♦♣♤♡♢♧])\ufe0f?|({_SUIT_NAME}))[ \t]*+"
+                                rf"(?:-|(?:(?!{_SUIT_NAME})(?:10|[2-9TJQKARDV])[ \t]*+)*+)",
+                                re.IGNORECASE)
+
+
+def hand_suits_written(text: str) -> str | None:
+    """*text*, a hand line written with suit symbols where a suit is said by
+    its name (``N: ♠ A R 7  cœurs D 10 4  ♦ …``, ``coeurs``, ``Hearts``), with
+    each name written as its symbol and padded with spaces, so that every
+    column is where it stands in the file; ``None`` when the line is not a
+    hand line of suit groups only, or names no suit, or shows no symbol.
+    The name stands where a suit's symbol stands, its ranks after it: it can
+    mean that suit only (typed33; typed32 told it, *vouliez-vous dire « ♥ »*).
+    The cards are the ranks as typed: none is guessed."""
+    head = _ROW_HEAD.match(text)
+    if head is None:
+        return None
+    out: list[str] = []
+    at, kept = head.end(), 0
+    symbols = False
+    while at < len(text) and text[at] != "{":      # (a remark may end the line)
+        m = _SAID_GROUP.match(text, at)
+        if m is None or m.end() == at:
+            return None
+        if m.group(1) is not None:
+            symbols = True
+        elif len(m.group(2)) > 1:       # (a suit's name; a letter, ``H``, reads as it is)
+            a, z = m.span(2)
+            out += [text[kept:a], _ROW_NAME[m.group(2)[:2].lower()].ljust(z - a)]
+            kept = z
+        at = m.end()
+    if not out or not symbols:
+        return None
+    return "".join(out) + text[kept:]
 
 
 def suit_rows(head: str, rows: list[str]) -> tuple[str, int] | None:
