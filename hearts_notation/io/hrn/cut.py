@@ -496,9 +496,15 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
             # it, bytes that are not text): the whole game held until the
             # next one showed is handed on before the error, as the games
             # before it were (39 of 40 games were kept: round 29).  The
-            # game in progress is cut short by the error: not handed on.
+            # game in progress, cut short by the error, is handed on too,
+            # its lines before the error (typed33: it was lost, its deals
+            # read before the long line with it): the reader reads what it
+            # holds (a deal cut in the middle is told as unfinished), and
+            # the error tells where the input stopped, once.
             if pending is not None:
                 yield GameText(pending[0], "\n".join(pending[1]), pending[2])
+            if substantive and held <= record + 1:
+                yield GameText(first, "\n".join(texts), stopped if stopped > last else 0)
             raise
         if kind == "tag" and seen_deal:
             # (a chunk that holds a deal is substantive)
