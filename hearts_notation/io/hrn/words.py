@@ -996,10 +996,11 @@ def _row_groups(text: str, at: int, lower: bool = False) -> list[tuple[str, str]
 #: A suit's name in a hand line (:func:`hand_suits_written`).
 _SUIT_NAME: Final = (r"(?:spades?|hearts?|diamonds?|clubs?|piques?|c(?:œ|oe)urs?|carreaux?|tr[èe]fles?)"
                      r"(?![^\W\d_])")
-#: One suit group of a hand line: its symbol (group 1) or its name (2), its
-#: ranks, or ``-``.  A rank is no suit name's first letter (``trèfles`` is no
-#: ``T`` and ``R``); every run is possessive: linear on a long line.
-_SAID_GROUP: Final = re.compile(rf"[ \t]*+(?:([♠♥♦♣♤♡♢♧])\ufe0f?|({_SUIT_NAME}))[ \t]*+"
+#: One suit group of a hand line: its symbol (group 1) or its name, perhaps
+#: with a colon (2: ``Cœurs : A 8``), its ranks, or ``-``.  A rank is no suit
+#: name's first letter (``trèfles`` is no ``T`` and ``R``); every run is
+#: possessive: linear on a long line.
+_SAID_GROUP: Final = re.compile(rf"[ \t]*+(?:([♠♥♦♣♤♡♢♧])\ufe0f?|({_SUIT_NAME}(?:[ \t]*+:)?))[ \t]*+"
                                 rf"(?:-|(?:(?!{_SUIT_NAME})(?:10|[2-9TJQKARDV])[ \t]*+)*+)",
                                 re.IGNORECASE)
 
