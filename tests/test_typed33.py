@@ -19,7 +19,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from record_campaign import Campaign, CampaignTests, campaign_parameters, english_if_en, findings, found, twin_by_head
+from record_campaign import (
+    Campaign,
+    CampaignTests,
+    campaign_parameters,
+    english_if_en,
+    findings,
+    found,
+    same_record,
+    twin_by_head,
+)
 
 from hearts_notation.io.hrn.reader import iter_hrn
 from hearts_notation.io.limits import Limits, set_limits
@@ -67,10 +76,8 @@ def test_the_header_offered_after_an_ordinal_reads_as_the_twin() -> None:
     """``Seconde donne, passe à droite``, ``Dernière donne — passe en face``,
     ``Première donne, donneur Ouest, …``, ``1st deal, dealer W, …``: the head
     read, the separator told with a header that, put in place, reads as the
-    twin (on main: *vouliez-vous dire « donne 2 »*, and the line offered
-    after it did not read either)."""
-    from record_campaign import same_record
-
+    twin (on main: *vouliez-vous dire « donne 2 »*, and the separator told
+    only once that was mended: two rounds of mending for one line)."""
     for name in ("carnet-seconde-donne-virgule", "carnet-derniere-donne-tiret",
                  "partie-premiere-donne-virgules", "en-game-1st-deal-commas"):
         [(at, said)] = TYPED33.told(name)
@@ -83,9 +90,13 @@ def test_the_header_offered_after_an_ordinal_reads_as_the_twin() -> None:
         assert same_record(fixed, TYPED33.twin_text(name)), name
 
 
-def test_the_last_deal_needs_a_deal_before_it() -> None:
-    """``Dernière donne`` is the deal after the one before it: with none
-    before, it says no number, and is told as on main (no number guessed)."""
+def test_the_last_deal_is_the_one_after_the_deal_before() -> None:
+    """``Dernière donne`` (``Last deal``) is the deal after the one before it
+    (on main: told, and its lines given to that deal); with none before it
+    says no number, and is told as on main (no number guessed)."""
+    sheet = TYPED33.read("feuille-propre")
+    for said in ("Dernière donne passe face", "Last deal pass across", "dernière donne : passe en face"):
+        assert findings(sheet.replace("donne 3 passe face", said, 1), "fr") == [], said
     text = TYPED33.read("partie-propre").replace("donne 1 donneur O passe gauche",
                                                  "Dernière donne donneur O passe gauche", 1)
     said = findings(text, "fr")
