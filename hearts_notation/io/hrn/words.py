@@ -1026,7 +1026,7 @@ def hand_suits_written(text: str) -> str | None:
             return None
         if m.group(1) is not None:
             symbols = True
-        elif len(m.group(2)) > 1:       # (a suit's name; a letter, ``H``, reads as it is)
+        else:       # (a suit's name, and its colon: the symbol in its place)
             a, z = m.span(2)
             out += [text[kept:a], _ROW_NAME[m.group(2)[:2].lower()].ljust(z - a)]
             kept = z
