@@ -37,7 +37,7 @@ from hearts_notation.io.limits import Limits, set_limits
 _TWINS = {"partie": "partie-propre", "carnet": "feuille-propre", "en-game": "game-clean"}
 
 TYPED33 = Campaign(
-    "typed33", twin_by_head(_TWINS), lang=english_if_en, at_least={"fr": 12, "en": 4},
+    "typed33", twin_by_head(_TWINS), lang=english_if_en, at_least={"fr": 14, "en": 5},
     #: The clean twins: typed30's (french23's French game and sheet, typed22's English game).
     clean=("partie-propre", "feuille-propre", "game-clean"),
     #: Records read as their twin (each told on main a8df6538: README).
@@ -53,6 +53,8 @@ TYPED33 = Campaign(
         "carnet-cumul-faux": ["17:1"], "carnet-seconde-donne-virgule": ["14:14"],
         "carnet-derniere-donne-tiret": ["19:16"], "partie-premiere-donne-virgules": ["16:15"],
         "partie-coeurs-carte-oubliee": ["18:1"], "en-game-1st-deal-commas": ["15:9"],
+        "partie-entete-deux-points-distribue": ["16:11"], "partie-premiere-donne-gwen-distribue": ["16:18"],
+        "en-game-deal-colon-dev-deals": ["15:9"],
     },
     #: What this round's records are told with now (on main: the ordinal
     #: head itself, *vouliez-vous dire « donne 2 »*, and for ``Dernière donne``
@@ -62,7 +64,17 @@ TYPED33 = Campaign(
          "carnet-derniere-donne-tiret": "comme dans « donne 3 passe en face »",
          "partie-premiere-donne-virgules": "comme dans « donne 1 donneur Ouest passe à gauche »",
          "partie-coeurs-carte-oubliee": "N a reçu 12 cartes",
-         "en-game-1st-deal-commas": "as in 'deal 1 dealer W pass left'"},
+         "en-game-1st-deal-commas": "as in 'deal 1 dealer W pass left'",
+         "partie-entete-deux-points-distribue": "trouvé 'Gwen' ; écrivez « Donne 1 donneur O passe à "
+                                                "gauche »",
+         "partie-premiere-donne-gwen-distribue": "écrivez « donne 1 donneur O passe à gauche »",
+         "en-game-deal-colon-dev-deals": "found 'Dev'; write it 'Deal 1 dealer W pass left'"},
+    #: The dealer said as a sentence with no comma before it: the header offered,
+    #: in place, reads as the twin (on main: told at the name, no form to write).
+    offered=("partie-entete-deux-points-distribue", "partie-premiere-donne-gwen-distribue",
+             "en-game-deal-colon-dev-deals"),
+    offered_twin=("partie-entete-deux-points-distribue", "partie-premiere-donne-gwen-distribue",
+                  "en-game-deal-colon-dev-deals"),
 )
 
 pytest_generate_tests = campaign_parameters

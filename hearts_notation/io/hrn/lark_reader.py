@@ -397,6 +397,14 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         return HrnSyntaxError(msg("syntax.written_as", error=said.arg(),
                                                written=f"{{{text.strip().replace(chr(9), ' ')}}}"),
                               line, column)
+    if meant is said and found is not None and "DEALER" in expected and "DEAL" not in expected:
+        dealt = _DEALER_SAID.match(text, column - 1) if text.startswith(found, column - 1) else None
+        if dealt is not None:
+            # (``Donne 1 : Gwen distribue, on passe à gauche``: the dealer said as a
+            # sentence after the number, no comma before it; the header to write, as
+            # with a comma (typed33: told at the name with no form to write)
+            return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=_header_fields(text)),
+                                  line, column)
     if meant is said and found is not None and "SEAT" in expected:
         accented = ANY_WORD_RE.match(found)
         if accented is not None and not accented.group().isascii() and (
@@ -1753,6 +1761,20 @@ def _glued_header(text: str, base: int) -> HrnSyntaxError | None:
     return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), base, lead + 1)
 
 
+def _header_fields(text: str) -> str:
+    """A deal header typed with separators or with its dealer said as a
+    sentence, as the notation writes it: the fields parted by blanks, the
+    pass's ``on`` and the colons dropped, ``Gwen distribue`` made ``donneur
+    Gwen`` (the reader makes the name a seat: ``reader._dealer_to_seat``)."""
+    head = re.split(r"[{;\n]", text, maxsplit=1)[0]
+    # (``on passe à gauche``: the pass said as a sentence, its ``on`` no field)
+    written = " ".join(_SAID_ON.sub("", _HEADER_NOISE.sub(" ", head)).split())
+    # (``Deal 1, West deals, pass left``: the dealer said as a sentence; english12:
+    # the line offered must read, and ``Deal 1 West deals`` does not)
+    return _DEALER_SAID.sub(lambda m: f"{'dealer' if m.group(2).lower() == 'deals' else 'donneur'}"
+                            f" {m.group(1)}", written)
+
+
 def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, line: int,
                   column: int) -> HrnSyntaxError | None:
     """The line keywords as a player types around them, told with the form to
@@ -1766,14 +1788,7 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
     if found[:1] in _HEADER_SEPARATORS and ("DEALER" in expected or "PASS" in expected) \
             and "DEAL" not in expected:
         # (``Deal 1 - dealer: West, pass: left``, ``Deal 1, dealer W, pass left``)
-        head = re.split(r"[{;\n]", text, maxsplit=1)[0]
-        # (``on passe à gauche``: the pass said as a sentence, its ``on`` no field)
-        written = " ".join(_SAID_ON.sub("", _HEADER_NOISE.sub(" ", head)).split())
-        # (``Deal 1, West deals, pass left``: the dealer said as a sentence; english12:
-        # the line offered must read, and ``Deal 1 West deals`` does not)
-        written = _DEALER_SAID.sub(lambda m: f"{'dealer' if m.group(2).lower() == 'deals' else 'donneur'}"
-                                   f" {m.group(1)}", written)
-        return HrnSyntaxError(msg("syntax.header_fields", found=quote(found), written=written),
+        return HrnSyntaxError(msg("syntax.header_fields", found=quote(found), written=_header_fields(text)),
                               line, column)
     if found.startswith(("\u2026", "...")) and "\n" not in text:
         # (``13. E A♥ S D♣ O 4♥ N 6♦…``: a phone's ellipsis after the line; french21)

@@ -1790,7 +1790,9 @@ class _GameBuilder:
             # the dealer's seat, not the player's name, which would be told next; typed32)
             return self._dealer_to_seat(exc.msg), exc.column
         if exc.msg is not None and exc.msg.key == "syntax.written_as":
-            made = self._record_keywords(self._names_to_seats(exc.msg))
+            # (``Donne 1 : Gwen distribue``: a header offered with the dealer by name,
+            # made the dealer's seat as with commas; typed33)
+            made = self._record_keywords(self._dealer_to_seat(self._names_to_seats(exc.msg)))
             moon = _MOON_OFFERED.fullmatch(str(dict(made.args).get("written", "")))
             error = Msg.of(dict(made.args).get("error", ""))
             if moon is not None and self.known_seat(moon.group(1)) is None and error is not None:
