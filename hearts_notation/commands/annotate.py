@@ -67,7 +67,7 @@ from ..position import position_game
 from ..progress import CorpusProgress, stderr_is_terminal
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
-from ..runners.annotate import deals_analysed
+from ..runners.annotate import deal_runs, deals_analysed
 from ..runners.local import EngineSpec
 from ..runners.seam import Engine
 from ..summaries import AnnotateTotals
@@ -264,7 +264,7 @@ def command(files: tuple[str, ...], output: str | None, out_dir: str | None, sam
     analyses: list[GameAnalysis] = []
     totals = AnnotateTotals()
     if jobs > 1 and sum(len(g.deals) for g in games) > 1:
-        tasks = sum(len(g.deals) if only_deal is None else 1 for g in games)
+        tasks = sum(len(deal_runs(len(g.deals), only_deal)) for g in games)
         with open_engine(engine_spec, min(jobs, tasks)) as engine:
             analyses, totals = analyse_parallel(games, options, rules, force_rules, only_deal,
                                                 engine)
@@ -623,23 +623,24 @@ def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet
     tasks: list[GameTask] = []
     owners: list[int] = []
     for gi, g in enumerate(games):
-        numbers: list[int | None] = ([only_deal] if only_deal is not None
-                                     else list(range(1, len(g.deals) + 1)))
-        for k in numbers or [None]:
-            tasks.append(GameTask(g, options, rules, force_rules, k))
+        # (a long game in a few runs of deals: each task costs its whole game)
+        for first, last in deal_runs(len(g.deals), only_deal):
+            tasks.append(GameTask(g, options, rules, force_rules, first, last))
             owners.append(gi)
     parts: list[list[GameAnalysis]] = [[] for _ in games]
     totals = AnnotateTotals()
     left = [owners.count(gi) for gi in range(len(games))]   # tasks still out per game
-    with CorpusProgress("annotate", total=len(tasks), unit="deals") as bar:
+    counted = sum(max(1, deals_analysed(len(t.game.deals), t.only_deal, t.through_deal))
+                  for t in tasks)
+    with CorpusProgress("annotate", total=counted, unit="deals") as bar:
         for gi, task, a in zip(owners, tasks, engine.map(analyse_game, tasks, chunk_size=1),
                                strict=True):
             parts[gi].append(a)
-            totals += AnnotateTotals.of_analysis(a, deals_analysed(len(task.game.deals),
-                                                                  task.only_deal))
+            done = deals_analysed(len(task.game.deals), task.only_deal, task.through_deal)
+            totals += AnnotateTotals.of_analysis(a, done)
             left[gi] -= 1
             # A game is counted when its last deal is back.
-            bar.advance(int(left[gi] == 0), 1)
+            bar.advance(int(left[gi] == 0), max(1, done))
     return [merge_analyses(p) for p in parts], totals
 
 

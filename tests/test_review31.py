@@ -1,0 +1,57 @@
+"""Round 31 of hostile use (hostile31): extremes, outputs, signals, the
+environment (docs/robustness.md, "Round 31 (hostile31)")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, cast
+
+from hearts_notation.analysis.annotate import AnalysisOptions, GameTask, analyse_game
+from hearts_notation.api import read_games
+from hearts_notation.commands.annotate import analyse_parallel
+from hearts_notation.runners.seam import Engine
+
+
+class _CountingEngine:
+    """An engine that runs every task here, in order, and counts them and the
+    deals each carries (what a worker would receive, pickled)."""
+
+    def __init__(self) -> None:
+        self.tasks = 0
+        self.deals_sent = 0
+
+    def map(self, func: Callable[[Any], Any], items: Iterable[Any], chunk_size: int = 1,
+            **_: Any) -> Iterator[Any]:
+        for item in items:
+            self.tasks += 1
+            self.deals_sent += len(item.game.deals)
+            yield func(item)
+
+
+def _misdeals(tmp_path: Path, deals: int) -> Path:
+    """A record whose every deal is a misdeal: a header with a remark, no card."""
+    lines = ['[Event "m"]', '[North "a"]', '[East "b"]', '[South "c"]', '[West "d"]', ""]
+    for k in range(1, deals + 1):
+        lines += [f"deal {k} {{misdeal}}", ""]
+    lines.append("result *")
+    path = tmp_path / "misdeals.hrn"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_long_game_is_analysed_in_a_few_tasks_not_a_task_per_deal(tmp_path: Path) -> None:
+    """``annotate --jobs 2`` sent a task per deal, each carrying (pickled) and
+    refereeing the whole game, and each answer held the whole game's findings:
+    1,200 misdealt deals took 122 s and 2.3 GB.  A long game goes in a few runs
+    of deals now, and its analysis is the one of a single pass."""
+    game = next(read_games(str(_misdeals(tmp_path, 60))))
+    options = AnalysisOptions()
+    engine = _CountingEngine()
+    analyses, totals = analyse_parallel([game], options, None, False, None,
+                                        cast(Engine, engine))
+    assert engine.tasks <= 40
+    assert engine.deals_sent <= 40 * 60
+    whole = analyse_game(GameTask(game, options, None, False))
+    assert analyses == [whole]
+    assert totals.deals == 60
