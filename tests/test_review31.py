@@ -7,10 +7,15 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, cast
 
+import pytest
+
 from hearts_notation.analysis.annotate import AnalysisOptions, GameTask, analyse_game
 from hearts_notation.api import read_games
 from hearts_notation.commands.annotate import analyse_parallel
 from hearts_notation.runners.seam import Engine
+from tests.clirun import run
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 class _CountingEngine:
@@ -55,3 +60,21 @@ def test_a_long_game_is_analysed_in_a_few_tasks_not_a_task_per_deal(tmp_path: Pa
     whole = analyse_game(GameTask(game, options, None, False))
     assert analyses == [whole]
     assert totals.deals == 60
+
+
+def test_a_corpus_part_not_written_is_told_as_every_write_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``annotate --out-dir small/out`` on a full disk said ``cannot write
+    /abs/small/out/part-000002-000001.hrn: No space left on device``, one line a
+    part, without the program's name and under the absolute name the workers
+    write to; every other write says ``hearts: cannot write OUT`` as OUT was
+    given.  (A done marker's name held by a folder is refused the same way,
+    before any analysis: the cheap case.)"""
+    monkeypatch.chdir(tmp_path)
+    Path("g.hrn").write_text(Path(SAMPLES, "canonical.hrn").read_text(encoding="utf-8"),
+                             encoding="utf-8")
+    Path("out", "part-000001-000001.hrn.done.json").mkdir(parents=True)
+    status, text = run("annotate", "--fast", "--jobs", "1", "--out-dir", "out/", "g.hrn")
+    assert status == 2
+    assert "hearts: cannot write out/part-000001-000001.hrn.done.json: " in text
+    assert str(tmp_path) not in text

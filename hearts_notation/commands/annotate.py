@@ -406,7 +406,7 @@ def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, f
         except OSError as exc:
             fail_output(exc, out_dir)
     settings = CorpusSettings(options, rules, force_rules, only_deal, lang, lang_given(), unicode,
-                              dest, engine_spec.shard_size or CORPUS_SHARD_BYTES)
+                              dest, engine_spec.shard_size or CORPUS_SHARD_BYTES, out_dir)
 
     def out_fmt(path: str) -> str:
         kind = format_for(path, fmt_in)
