@@ -78,3 +78,48 @@ def test_a_corpus_part_not_written_is_told_as_every_write_is(
     assert status == 2
     assert "hearts: cannot write out/part-000001-000001.hrn.done.json: " in text
     assert str(tmp_path) not in text
+
+
+def _in_a_removed_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The working folder removed under the run (``cd club; rm -r ../club``);
+    the record's absolute name."""
+    record = tmp_path / "g.hrn"
+    record.write_text(Path(SAMPLES, "canonical.hrn").read_text(encoding="utf-8"),
+                      encoding="utf-8")
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    return str(record)
+
+
+def test_an_output_named_in_a_removed_working_folder_is_not_standard_output(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``score g.hrn -o out.txt`` in a removed folder said ``cannot write standard
+    output: No such file or directory`` (the relative name made absolute raised
+    without a file name); now the file and why, in both languages."""
+    record = _in_a_removed_folder(tmp_path, monkeypatch)
+    status, text = run("score", record, "-o", "out.txt")
+    assert status == 2
+    assert "hearts: cannot write out.txt: the working folder no longer exists" in text
+    assert "standard output" not in text
+    status, text = run("score", "--lang", "fr", record, "-o", "out.txt")
+    assert "impossible d'écrire out.txt : le dossier de travail n'existe plus" in text
+
+
+def test_annotate_in_a_removed_working_folder_says_so_in_words(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``annotate --out-dir od`` there said ``od: a relative path cannot be made
+    absolute here (('msg', 'oserror.ENOENT', ())); give an absolute path for
+    --engine dask`` (a message argument printed raw, and another engine's
+    advice); ``--out-dir /abs ../g.hrn`` said ``cannot write standard output``."""
+    record = _in_a_removed_folder(tmp_path, monkeypatch)
+    status, text = run("annotate", "--fast", "--jobs", "1", "--out-dir", "od", record)
+    assert status == 2
+    assert "hearts: cannot write od: the working folder no longer exists" in text
+    assert "('msg'" not in text
+    status, text = run("annotate", "--fast", "--jobs", "1", "--out-dir",
+                       str(tmp_path / "od"), "../g.hrn")
+    assert status == 2
+    assert "hearts: the working folder no longer exists" in text
+    assert "standard output" not in text

@@ -62,7 +62,7 @@ from ..io import (
     write_atomic_iter,
 )
 from ..model import Game
-from ..output import json_text, message, safe, write_stdout
+from ..output import OutputError, json_text, message, safe, write_stdout
 from ..position import position_game
 from ..progress import CorpusProgress, stderr_is_terminal
 from ..referee import game_seats, resolve_rules
@@ -380,8 +380,9 @@ def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, f
     try:
         dest = located(out_dir) or out_dir
     except OSError as exc:
-        fail(translate(current_language(), "engine.relative_path", path=out_dir,
-                       why=os_reason(exc)))
+        # (the working folder removed: said as every output in it is,
+        # output.real_target; hostile31)
+        fail_output(OutputError(out_dir, msg("output.cwd_gone"), exc.errno), out_dir)
     for given in files:
         # An input in the destination (or the destination itself) was taken
         # for an earlier run's output and left out: the run annotated
@@ -417,8 +418,7 @@ def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, f
         try:
             where = [(p, located(p)) for p in paths]
         except OSError as exc:
-            fail(translate(current_language(), "engine.relative_path", path=safe(paths[0]),
-                           why=os_reason(exc)))
+            fail(_not_located(safe(paths[0]), exc))
         where = [w for w in where if not _written_by_us(w[1] or w[0], dest)]
         paths = [p for p, _ in where]
         run = run_corpus(engine, where, fmt_in, settings, out_fmt, message)
@@ -557,7 +557,7 @@ def _check_record(path: str, fmt: str | None, rules: RuleSet | None, force_rules
     try:
         location = located(path)
     except OSError as exc:
-        fail(translate(current_language(), "engine.relative_path", path=safe(path), why=os_reason(exc)))
+        fail(_not_located(safe(path), exc))
     # The workers plan the record's byte ranges in parallel.
     plan = next(plan_files(engine, [(path, location)], fmt, ANNOTATE_SHARD_BYTES, per_batch=1))
     if isinstance(plan, InputError):
@@ -610,6 +610,14 @@ def _write_html(path: str, annotated: list[Game], analyses: list[GameAnalysis],
         write_atomic(path, page)
     except OSError as exc:
         fail_output(exc, path)
+
+
+def _not_located(path: str, exc: OSError) -> str:
+    """Why a relative input cannot be made absolute for the workers (the
+    working folder removed), in the run's language: ``translate`` left the
+    reason's message argument as it was, ``(('msg', 'oserror.ENOENT',
+    ()))`` (hostile31)."""
+    return msg("engine.relative_path", path=path, why=os_reason(exc)).text(current_language())
 
 
 def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet | None,
