@@ -624,9 +624,11 @@ def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet
                      force_rules: bool, only_deal: int | None,
                      engine: Engine) -> tuple[list[GameAnalysis], AnnotateTotals]:
     """Analyse on the *engine* (``--jobs`` processes or a Dask cluster), one
-    deal per task, so that a single long game also uses every core; the
-    result is the same as in one process (each deal's sampling is seeded on
-    its own), whatever the engine.  The totals are merged deal by deal
+    deal per task, so that a single long game also uses every core (a game
+    of more than ``DEAL_RUNS`` deals in that many runs of deals: every task
+    carries its whole game, :func:`~hearts_notation.runners.annotate.deal_runs`);
+    the result is the same as in one process (each deal's sampling is seeded
+    on its own), whatever the engine.  The totals are merged deal by deal
     (exact sums: the same as game by game)."""
     tasks: list[GameTask] = []
     owners: list[int] = []

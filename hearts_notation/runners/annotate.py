@@ -19,8 +19,10 @@ cut so that every read of the record happens on a worker:
 3. **stream** (:class:`AnnotateStream`): the workers give the games'
    places again shard by shard (:func:`shard_refs`) as the deals are
    submitted; each deal is a task (so a single long game uses every
-   worker) on a worker that reads the game's shard again (cached: the
-   same worker often gets the next deal of the same game); a game's
+   worker; a game of more than :data:`DEAL_RUNS` deals goes in that many
+   runs of deals, :func:`deal_runs`) on a worker that reads the game's
+   shard again (cached: the same worker often gets the next deal of the
+   same game); a game's
    analyses are merged on the client as soon as its last deal is back,
    and, when the record is written, the game is annotated on a worker
    (with priority over the deals waiting) and written by the client as it
