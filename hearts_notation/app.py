@@ -45,6 +45,7 @@ from .output import (
     guard_standard_streams,
     message,
     remove_temporaries,
+    working_folder_gone,
 )
 from .version import version_text
 
@@ -106,7 +107,15 @@ def internal_error(exc: BaseException) -> None:
 
 
 def output_failure(exc: OSError) -> str:
-    """The one line for an output that failed."""
+    """The one line for an output that failed.  An error without a file
+    name is standard output's, unless the working folder was removed: then
+    it was a relative name's (made absolute, compared with another), and
+    standard output is fine (hostile31)."""
+    unnamed = exc.target == "-" if isinstance(exc, OutputError) else exc.filename is None
+    if unnamed and exc.errno == errno.ENOENT and working_folder_gone():
+        from .i18n import current_language, msg
+
+        return "hearts: " + msg("output.cwd_gone").text(current_language())
     if isinstance(exc, OutputError):
         return f"hearts: {exc}"
     where = exc.filename if isinstance(exc.filename, str) else "-"

@@ -757,6 +757,32 @@ def _searched_in(path: str, folder: str, suffixes: Collection[str]) -> bool:
     return False
 
 
+def working_folder_gone() -> bool:
+    """Whether this process's working folder was removed (``os.getcwd``
+    fails): every relative name then fails with ``FileNotFoundError`` and no
+    file name, which is no fault of standard output (hostile31)."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return True
+    return False
+
+
+def real_target(path: str) -> str:
+    """*path* made absolute, its links followed (``os.path.realpath``), or
+    an :class:`OutputError` that says why not: a relative name in a working
+    folder that was removed (``cd club; rm -r ../club; hearts score g.hrn -o
+    out.txt``) raised ``FileNotFoundError`` without a file name, which was
+    told as "cannot write standard output: No such file or directory"
+    (hostile31)."""
+    try:
+        return os.path.realpath(path)
+    except OSError as exc:
+        why: str | Msg = (msg("output.cwd_gone") if exc.errno == errno.ENOENT
+                          else _reason(exc))
+        raise OutputError(path, why, exc.errno) from None
+
+
 def resolve_target(path: str) -> tuple[Path, str]:
     """Where a write to *path* lands and how: ``("replace", real file)`` for
     a regular file or a new name (symbolic links followed), ``("through",
@@ -777,7 +803,7 @@ def resolve_target(path: str) -> tuple[Path, str]:
     else:
         if stat.S_ISFIFO(here.st_mode) or stat.S_ISCHR(here.st_mode):
             return Path(path), "through"
-    real = Path(os.path.realpath(path))
+    real = Path(real_target(path))
     try:
         st = os.stat(real)
     except FileNotFoundError:
@@ -1056,10 +1082,12 @@ __all__ = [
     "json_text",
     "markdown_text",
     "message",
+    "real_target",
     "refuse_empty_name",
     "remove_temporaries",
     "resolve_target",
     "safe",
+    "working_folder_gone",
     "write_atomic",
     "write_atomic_bytes",
     "write_atomic_iter",

@@ -313,6 +313,11 @@ class GameTask:
     force_rules: bool = False
     #: Only this deal (1-based index in the game), or every deal.
     only_deal: int | None = None
+    #: With *only_deal*: the last deal of the run analysed (*only_deal* to
+    #: this one); ``None``: *only_deal* alone.  A long game is analysed in a
+    #: few runs of deals, not a task per deal: each task pays for the whole
+    #: game (its pickling and its check), hostile31.
+    through_deal: int | None = None
 
 
 def decision_count(game: Game) -> int:
@@ -381,7 +386,8 @@ def _analyse_game(task: GameTask, progress: ProgressFn | None) -> GameAnalysis:
     damaged = {f.deal for f in game.errors if f.deal is not None}
     numbers = deal_numbers(game.deals)      # the scorer's (hearts score shows them)
     for di, deal in enumerate(game.deals):
-        if task.only_deal is not None and di + 1 != task.only_deal:
+        if task.only_deal is not None and not (
+                task.only_deal <= di + 1 <= (task.through_deal or task.only_deal)):
             continue
         if deal.number in damaged:
             notes.append(Note(di, _t(task.options.lang, "note.damaged", deal=deal.number)))

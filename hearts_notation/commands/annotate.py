@@ -62,12 +62,12 @@ from ..io import (
     write_atomic_iter,
 )
 from ..model import Game
-from ..output import json_text, message, safe, write_stdout
+from ..output import OutputError, json_text, message, safe, write_stdout
 from ..position import position_game
 from ..progress import CorpusProgress, stderr_is_terminal
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
-from ..runners.annotate import deals_analysed
+from ..runners.annotate import deal_runs, deals_analysed
 from ..runners.local import EngineSpec
 from ..runners.seam import Engine
 from ..summaries import AnnotateTotals
@@ -264,7 +264,7 @@ def command(files: tuple[str, ...], output: str | None, out_dir: str | None, sam
     analyses: list[GameAnalysis] = []
     totals = AnnotateTotals()
     if jobs > 1 and sum(len(g.deals) for g in games) > 1:
-        tasks = sum(len(g.deals) if only_deal is None else 1 for g in games)
+        tasks = sum(len(deal_runs(len(g.deals), only_deal)) for g in games)
         with open_engine(engine_spec, min(jobs, tasks)) as engine:
             analyses, totals = analyse_parallel(games, options, rules, force_rules, only_deal,
                                                 engine)
@@ -380,8 +380,9 @@ def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, f
     try:
         dest = located(out_dir) or out_dir
     except OSError as exc:
-        fail(translate(current_language(), "engine.relative_path", path=out_dir,
-                       why=os_reason(exc)))
+        # (the working folder removed: said as every output in it is,
+        # output.real_target; hostile31)
+        fail_output(OutputError(out_dir, msg("output.cwd_gone"), exc.errno), out_dir)
     for given in files:
         # An input in the destination (or the destination itself) was taken
         # for an earlier run's output and left out: the run annotated
@@ -406,7 +407,7 @@ def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, f
         except OSError as exc:
             fail_output(exc, out_dir)
     settings = CorpusSettings(options, rules, force_rules, only_deal, lang, lang_given(), unicode,
-                              dest, engine_spec.shard_size or CORPUS_SHARD_BYTES)
+                              dest, engine_spec.shard_size or CORPUS_SHARD_BYTES, out_dir)
 
     def out_fmt(path: str) -> str:
         kind = format_for(path, fmt_in)
@@ -417,8 +418,7 @@ def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, f
         try:
             where = [(p, located(p)) for p in paths]
         except OSError as exc:
-            fail(translate(current_language(), "engine.relative_path", path=safe(paths[0]),
-                           why=os_reason(exc)))
+            fail(_not_located(safe(paths[0]), exc))
         where = [w for w in where if not _written_by_us(w[1] or w[0], dest)]
         paths = [p for p, _ in where]
         run = run_corpus(engine, where, fmt_in, settings, out_fmt, message)
@@ -557,7 +557,7 @@ def _check_record(path: str, fmt: str | None, rules: RuleSet | None, force_rules
     try:
         location = located(path)
     except OSError as exc:
-        fail(translate(current_language(), "engine.relative_path", path=safe(path), why=os_reason(exc)))
+        fail(_not_located(safe(path), exc))
     # The workers plan the record's byte ranges in parallel.
     plan = next(plan_files(engine, [(path, location)], fmt, ANNOTATE_SHARD_BYTES, per_batch=1))
     if isinstance(plan, InputError):
@@ -612,34 +612,45 @@ def _write_html(path: str, annotated: list[Game], analyses: list[GameAnalysis],
         fail_output(exc, path)
 
 
+def _not_located(path: str, exc: OSError) -> str:
+    """Why a relative input cannot be made absolute for the workers (the
+    working folder removed), in the run's language: ``translate`` left the
+    reason's message argument as it was, ``(('msg', 'oserror.ENOENT',
+    ()))`` (hostile31)."""
+    return msg("engine.relative_path", path=path, why=os_reason(exc)).text(current_language())
+
+
 def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet | None,
                      force_rules: bool, only_deal: int | None,
                      engine: Engine) -> tuple[list[GameAnalysis], AnnotateTotals]:
     """Analyse on the *engine* (``--jobs`` processes or a Dask cluster), one
-    deal per task, so that a single long game also uses every core; the
-    result is the same as in one process (each deal's sampling is seeded on
-    its own), whatever the engine.  The totals are merged deal by deal
+    deal per task, so that a single long game also uses every core (a game
+    of more than ``DEAL_RUNS`` deals in that many runs of deals: every task
+    carries its whole game, :func:`~hearts_notation.runners.annotate.deal_runs`);
+    the result is the same as in one process (each deal's sampling is seeded
+    on its own), whatever the engine.  The totals are merged deal by deal
     (exact sums: the same as game by game)."""
     tasks: list[GameTask] = []
     owners: list[int] = []
     for gi, g in enumerate(games):
-        numbers: list[int | None] = ([only_deal] if only_deal is not None
-                                     else list(range(1, len(g.deals) + 1)))
-        for k in numbers or [None]:
-            tasks.append(GameTask(g, options, rules, force_rules, k))
+        # (a long game in a few runs of deals: each task costs its whole game)
+        for first, last in deal_runs(len(g.deals), only_deal):
+            tasks.append(GameTask(g, options, rules, force_rules, first, last))
             owners.append(gi)
     parts: list[list[GameAnalysis]] = [[] for _ in games]
     totals = AnnotateTotals()
     left = [owners.count(gi) for gi in range(len(games))]   # tasks still out per game
-    with CorpusProgress("annotate", total=len(tasks), unit="deals") as bar:
+    counted = sum(max(1, deals_analysed(len(t.game.deals), t.only_deal, t.through_deal))
+                  for t in tasks)
+    with CorpusProgress("annotate", total=counted, unit="deals") as bar:
         for gi, task, a in zip(owners, tasks, engine.map(analyse_game, tasks, chunk_size=1),
                                strict=True):
             parts[gi].append(a)
-            totals += AnnotateTotals.of_analysis(a, deals_analysed(len(task.game.deals),
-                                                                  task.only_deal))
+            done = deals_analysed(len(task.game.deals), task.only_deal, task.through_deal)
+            totals += AnnotateTotals.of_analysis(a, done)
             left[gi] -= 1
             # A game is counted when its last deal is back.
-            bar.advance(int(left[gi] == 0), 1)
+            bar.advance(int(left[gi] == 0), max(1, done))
     return [merge_analyses(p) for p in parts], totals
 
 

@@ -2403,3 +2403,7 @@ MESSAGES.update({
     "input.not_regular": "{path}: not a regular file (a named pipe, a device or a socket): passed over, never opened; name it on the command line to read it",
     "input.not_regular_more": "and {files} more, not regular files: passed over",
 })
+MESSAGES.update({
+    # [hostile31] a relative name given in a working folder that was removed (output.resolve_target, annotate --out-dir and --engine dask's absolute names).
+    "output.cwd_gone": "the working folder no longer exists (removed while the shell was in it): a relative name cannot be placed; change to an existing folder, or give an absolute name",
+})

@@ -2390,3 +2390,7 @@ MESSAGES.update({
     "input.not_regular": "{path} : pas un fichier ordinaire (un tube nommé, un périphérique ou une socket) : laissé de côté, jamais ouvert ; nommez-le sur la ligne de commande pour le lire",
     "input.not_regular_more": "et {files} de plus, pas des fichiers ordinaires : laissés de côté",
 })
+MESSAGES.update({
+    # [hostile31] a relative name given in a working folder that was removed (output.resolve_target, annotate --out-dir and --engine dask's absolute names).
+    "output.cwd_gone": "le dossier de travail n'existe plus (supprimé alors que le shell s'y trouvait) : un nom relatif ne peut pas y être placé ; placez-vous dans un dossier qui existe, ou donnez un nom absolu",
+})

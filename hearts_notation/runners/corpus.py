@@ -90,6 +90,10 @@ class CorpusSettings:
     dest: str
     #: The planned shard size: another size plans other parts.
     target: int = CORPUS_SHARD_BYTES
+    #: The destination as the command line named it, for the messages
+    #: (``small/out/part-000002-000001.hrn``, not the absolute name the
+    #: workers write to); not part of :meth:`digest`.
+    shown: str = ""
 
     def digest(self) -> str:
         """The settings' part of every part's key: a change of any of them
@@ -305,7 +309,7 @@ def annotate_part(job: PartJob, settings: CorpusSettings) -> PartResult:
         if _not_a_file(marker_path):
             # (a FIFO there would block the write: outputs write through FIFOs)
             return PartResult(job.name, messages=(_output_line(OutputError(
-                marker_path, msg("output.marker_not_file")), settings.lang),))
+                marker_path, msg("output.marker_not_file")), settings),))
     checks = index_shard(job.shard, settings.rules, settings.force_rules)
     if isinstance(checks, InputError):
         return PartResult(job.name, messages=(checks.text(settings.lang),), refused=True)
@@ -347,19 +351,28 @@ def annotate_part(job: PartJob, settings: CorpusSettings) -> PartResult:
         if key is not None:
             write_atomic_iter(marker_path, (json.dumps(marker, sort_keys=True) + "\n",))
     except OutputError as exc:
-        return PartResult(job.name, messages=(_output_line(exc, settings.lang),))
+        return PartResult(job.name, messages=(_output_line(exc, settings),))
     except OSError as exc:   # making the folder
         return PartResult(job.name, messages=(_output_line(OutputError(
-            settings.dest, exc.strerror or str(exc), exc.errno), settings.lang),))
+            settings.dest, exc.strerror or str(exc), exc.errno), settings),))
     return PartResult(job.name, len(games), deals, totals)
 
 
-def _output_line(exc: Any, lang: str) -> str:
+def _output_line(exc: Any, settings: CorpusSettings) -> str:
+    """``hearts: cannot write OUT: reason``, as every other output failure
+    is said, *OUT* under the destination's name as given (hostile31: the
+    parts said ``cannot write /abs/DEST/part-…`` without the program's
+    name, unlike every other message of a write)."""
     from ..i18n import msg
     from ..output import escape_controls
 
-    return msg("output.cannot_write", where=escape_controls(exc.target),
-               reason=exc.why).text(lang)
+    where: str = exc.target
+    dest = settings.dest.rstrip("/" + os.sep) or settings.dest
+    shown = settings.shown.rstrip("/" + os.sep) or settings.shown
+    if shown and where.startswith(dest) and where[len(dest):len(dest) + 1] in ("", "/", os.sep):
+        where = shown + where[len(dest):]
+    return "hearts: " + msg("output.cannot_write", where=escape_controls(where),
+                            reason=exc.why).text(settings.lang)
 
 
 def _done(marker_path: str, target: str, key: str) -> dict[str, Any] | None:
@@ -422,9 +435,9 @@ def write_manifest(item: tuple[str, list[tuple[str, list[str], str]]],
         make_folder(dest)
         write_atomic_iter(join(dest, MANIFEST), (json.dumps(doc, indent=2) + "\n",))
     except OutputError as exc:
-        return _output_line(exc, settings.lang)
+        return _output_line(exc, settings)
     except OSError as exc:
-        return _output_line(OutputError(dest, exc.strerror or str(exc), exc.errno), settings.lang)
+        return _output_line(OutputError(dest, exc.strerror or str(exc), exc.errno), settings)
     return done
 
 
