@@ -1527,26 +1527,21 @@ class ExactSolver:
                 pb = _QS_BIT
             else:
                 pb &= -pb
-            if kept:
-                # the hearts it may play here (c, or pb: the line below) are
-                # gone at the next trick's start: the rule must hold without
-                # them (whole33; before, only c was checked, against the top
-                # heart, and a lone top heart thrown as pb passed)
-                d = (c | pb) & _SUIT_MASK[HEARTS]
-                if d:
-                    kept = self._heart_kept(moon, d)
-                    if not kept:
-                        return lo, hi, 0    # it keeps those hearts
-                    kept |= d
+            if kept and (c == kept or pb == kept):
+                # it keeps that heart: neither line below may throw it (c, the
+                # duck's line; pb, the ceiling's: a lone top heart thrown as
+                # pb let a ceiling one heart too low through; whole33)
+                return lo, hi, 0
             held = alive & ~tm
             if hi > 0 and ducks(h & ~c, held & ~c):
                 return lo, 0, mark | h
             # The trick lost, none of its cards reaches the seat: the table's,
             # the losing card it plays (Q♠ or a heart when it may lose with
-            # one) and what the other seats still to play must play to it
-            # (:meth:`_forced`: a heart each when hearts are led, a lone Q♠);
-            # the winning card only rises, so the lost stays lost.  The value
-            # is the least over the seat's cards, no more than this line's.
+            # one, *pb*) and what the other seats still to play must play to
+            # it (:meth:`_forced`: a heart each when hearts are led, a lone
+            # Q♠); the winning card only rises, so the lost stays lost.  The
+            # value is the least over the seat's cards, no more than this
+            # line's, the one that plays *pb*.
             hi2 = (self._bounds(me, MOON_SPLIT, held & ~pb)[1]
                    - self._forced(leader, pos, led, mp))
             if kept and moon < 0:
@@ -1884,55 +1879,26 @@ class ExactSolver:
                 return 0
         return mark
 
-    def _heart_kept(self, moon: int, drop: int = 0) -> int:
-        """In a trick not of hearts, the moon open to another seat: the
-        hearts that keep each seat that could still shoot (*moon*: open, or
-        another seat's) from it at the next trick's start, when the
-        analysed seat has played its card to this trick and its hearts
-        *drop* are gone (partition search: each such seat's q of
-        :func:`_outranked`, a bit of the 52), else 0.
-        :meth:`_trick_bounds` caps the analysed seat's points on a line
-        that loses this trick with it.
-
-        Each such seat must hold a heart and be outranked by the analysed
-        seat's hearts left (:func:`_outranked`, the rule of
-        :meth:`_moon_kept` at a trick boundary).  Why that rule, asked now,
-        holds at the next trick's start on that line (thirty-sixth round,
-        whole33; it asked the top-heart rule only, the twentieth round's):
-
-        1. The analysed seat's hearts then are its hearts now less *drop*
-           (the cards it may play to this trick; none if it has played).
-        2. A seat S that could shoot and plays a heart to this trick, not
-           of hearts, is void in the suit led and does not win it: its
-           heart goes to another seat, and S's moon is out.  Otherwise S's
-           hearts then are its hearts now.
-        3. A seat that could shoot now and cannot then (its moon out) needs
-           no rule; a seat that could not shoot now cannot then either.
-        4. At that trick's start, every seat that can still shoot is
-           outranked by the analysed seat's hearts (1, 2): by
-           :func:`_outranked`'s argument it takes a heart-trick short of its
-           moon, so nobody else takes every penalty card (with the moon
-           open, :func:`_outranked`'s one play answers every seat at once).
-
-        The rule is monotone in the analysed seat's hearts (more hearts
-        only raise its j-th highest), so asking it without every heart the
-        seat may play here answers each of those lines.  The top-heart rule
-        is its case j = 1: everything it said is still said."""
+    def _heart_kept(self, moon: int) -> int:
+        """The analysed seat's highest heart when it is above every heart of
+        each seat that could still shoot (*moon*: open, or another seat's),
+        each of them holding a heart, else 0: the heart it keeps for the
+        first trick of hearts, which stops their moon (:meth:`_keeps_heart`,
+        :meth:`_trick_bounds`)."""
         if not self.hearts_pen:
             return 0
-        mine = ((self._hand(self._me) & ~drop) >> 26) & _SUIT
+        hmask = _SUIT_MASK[HEARTS]
+        mine = self._hand(self._me) & hmask
         if not mine:
             return 0
-        mark = 0
+        p = 1 << (int(mine).bit_length() - 1)
         for k in range(self.n):
             if k == self._me or (moon >= 0 and k != moon):
                 continue
-            theirs = (self._hand(k) >> 26) & _SUIT
-            q = _outranked(mine, theirs) if theirs else 0
-            if not q:
+            theirs = self._hand(k) & hmask
+            if not theirs or theirs > p:
                 return 0
-            mark |= q << 26
-        return mark
+        return p
 
     def _two_hearts(self, legal: int) -> bool:
         """Whether *legal* holds two hearts or more: the discard order of
