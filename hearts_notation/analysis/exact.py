@@ -1522,22 +1522,26 @@ class ExactSolver:
                 v = _above_others(h, alive & ~tm)
                 if v and not v & (v - 1) and v & lose:
                     c = v
-            if c == kept:
-                return lo, hi, 0    # it keeps that heart
-            held = alive & ~tm
-            if hi > 0 and ducks(h & ~c, held & ~c):
-                return lo, 0, mark | h
-            # The trick lost, none of its cards reaches the seat: the table's,
-            # the losing card it plays (Q♠ or a heart when it may lose with
-            # one) and what the other seats still to play must play to it
-            # (:meth:`_forced`: a heart each when hearts are led, a lone Q♠);
-            # the winning card only rises, so the lost stays lost.  The value
-            # is the least over the seat's cards, no more than this line's.
             pb = lose & self.pen
             if pb & _QS_BIT:
                 pb = _QS_BIT
             else:
                 pb &= -pb
+            if kept and (c == kept or pb == kept):
+                # it keeps that heart: neither line below may throw it (c, the
+                # duck's line; pb, the ceiling's: a lone top heart thrown as
+                # pb let a ceiling one heart too low through; whole33)
+                return lo, hi, 0
+            held = alive & ~tm
+            if hi > 0 and ducks(h & ~c, held & ~c):
+                return lo, 0, mark | h
+            # The trick lost, none of its cards reaches the seat: the table's,
+            # the losing card it plays (Q♠ or a heart when it may lose with
+            # one, *pb*) and what the other seats still to play must play to
+            # it (:meth:`_forced`: a heart each when hearts are led, a lone
+            # Q♠); the winning card only rises, so the lost stays lost.  The
+            # value is the least over the seat's cards, no more than this
+            # line's, the one that plays *pb*.
             hi2 = (self._bounds(me, MOON_SPLIT, held & ~pb)[1]
                    - self._forced(leader, pos, led, mp))
             if kept and moon < 0:
