@@ -35,7 +35,7 @@ from ..i18n import CLOSING, NO_BREAK
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, JustifyMethod, OverflowMethod
 
-__all__ = ["KeptText", "kept", "print_paragraph"]
+__all__ = ["HANG_ROOM", "KeptText", "kept", "print_paragraph"]
 
 R = TypeVar("R")
 
@@ -155,7 +155,7 @@ def kept(renderable: R) -> R:
     return cast("R", out)
 
 
-def print_paragraph(console: Console, text: str | Text) -> None:
+def print_paragraph(console: Console, text: str | Text, head: str = "") -> None:
     """*text* printed as a paragraph: wrapped by the program at the
     console's width, between words (never before a closing sign, after
     ``«`` or inside ``19 948``: :func:`kept`), each line without the
@@ -164,8 +164,28 @@ def print_paragraph(console: Console, text: str | Text) -> None:
     column, mid-word; rich's own wrapping (``soft_wrap=False``) left the
     space of each break at the end of its line (round 29, helper lang29).
     A string is made a text by the console itself (its controls escaped,
-    no markup)."""
+    no markup).
+
+    *head* opens the first line and the text hangs under its end: a
+    numbered reason (``12. ``) or a card's value (``  K♣   12  best  ``)
+    followed by a sentence reads as one item, its next lines starting
+    where the sentence started rather than at column 0 (round 30, helper
+    lang30).  When the room left beside it is too narrow for a sentence
+    (under :data:`HANG_ROOM` cells) the lines start at column 0."""
     shown = kept(console.render_str(text) if isinstance(text, str) else text)
-    for line in shown.wrap(console, max(console.width, 1)):
+    indent = cell_len(head)
+    width = max(console.width, 1)
+    if indent and width - indent < HANG_ROOM:
+        shown = kept(Text.assemble(console.render_str(head), shown))
+        head, indent = "", 0
+    for k, line in enumerate(shown.wrap(console, max(width - indent, 1))):
         line.rstrip()
+        if indent:
+            lead = console.render_str(head) if k == 0 else Text(" " * indent)
+            line = Text.assemble(lead, line)
         console.print(line, soft_wrap=True)
+
+
+#: The narrowest room (cells) a hanging paragraph's sentence is given
+#: beside its head (:func:`print_paragraph`); narrower, it starts at column 0.
+HANG_ROOM = 16

@@ -1,0 +1,69 @@
+"""Helper lang30: English and French as read, round 30.
+
+lang29's leftovers, each fixed at its source: ``solve``'s text wrapped by
+the program (its cards-and-values list aligned, a tie's note hanging under
+itself); ``annotate``'s numbered reasons hanging under their text; a
+generated bot's seat said once in its label; an ISO ``Date`` tag read as
+a date in words.  Each test failed on main a8df6538 (docs/decisions.md,
+"French as a club reads it, round 30 (helper lang30)")."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from hearts_notation.render.breaks import print_paragraph
+from tests.narrow_run import narrow
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "data" / "lang30"
+
+
+def _golden(name: str, got: str, update: bool) -> None:
+    path = GOLDEN / name
+    if update:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(got, encoding="utf-8")
+        return
+    assert got == path.read_text(encoding="utf-8")
+
+
+def _fits(got: str, columns: int) -> None:
+    """Every line of the output (past the command and its status) within
+    *columns*, none opening with a closing sign nor ending with a space."""
+    lines = got.split("\n")[2:]
+    assert max(len(line) for line in lines) <= columns, got
+    assert not [line for line in lines if re.match(r" *[:;!?%»]", line)], got
+    assert not [line for line in lines if line.endswith(" ")], got
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_solve_s_text_is_wrapped_by_the_program(
+        lang: str, columns: int, update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``solve``'s text was written whole: the position's line (*Pli 9,
+    carte 1 : à Cleo (O) de jouer ; chaque carte …*, 91 columns) and the
+    tie notes ran past a narrow terminal's edge.  Wrapped at words now, the
+    cards and values in aligned columns, a tie's note hanging under itself."""
+    got = narrow(["solve", "--trick", "9", "--lang", lang, "samples/observer.hrn"], columns,
+                 monkeypatch)
+    _fits(got, columns)
+    _golden(f"solve-observer-9.{lang}.{columns}.txt", got, update_golden)
+
+
+def test_a_paragraph_hangs_under_its_head() -> None:
+    """A numbered reason of ``annotate`` (and a card's value in ``solve``)
+    followed by a sentence: its next lines start under the sentence, not
+    at column 0; beside a head too wide for a sentence, at column 0."""
+    console = Console(width=30, record=True, color_system=None, force_terminal=False)
+    sentence = "Priya (S), dernière à jouer, a fourni 2♠ sous le 8 ; R♠ prenait le pli"
+    print_paragraph(console, sentence, head="12. ")
+    assert console.export_text() == (
+        "12. Priya (S), dernière à\n"
+        "    jouer, a fourni 2♠ sous le\n"
+        "    8 ; R♠ prenait le pli\n")
+    print_paragraph(console, sentence, head=" " * 20)
+    assert console.export_text().split("\n")[1] == "dernière à jouer, a fourni 2♠"
