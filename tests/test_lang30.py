@@ -67,3 +67,33 @@ def test_a_paragraph_hangs_under_its_head() -> None:
         "    8 ; R♠ prenait le pli\n")
     print_paragraph(console, sentence, head=" " * 20)
     assert console.export_text().split("\n")[1] == "dernière à jouer, a fourni 2♠"
+
+
+@pytest.mark.parametrize(("lang", "west", "turn"), [
+    ("en", "W heuristic", "Deal 1, trick 6: heuristic (S) to play"),
+    ("fr", "O heuristic", "Donne 1, pli 6 : à heuristic (S) de jouer"),
+])
+def test_a_generated_bot_s_seat_is_said_once(lang: str, west: str, turn: str) -> None:
+    """``hearts generate`` names its bots ``heuristic S``: beside the seat
+    they read *heuristic S (S)*, *S heuristic S*, and in French *O
+    heuristic W* (the seat twice, in two languages).  The seat once now,
+    the record's names kept as written."""
+    from click.testing import CliRunner
+
+    from hearts_notation.cli import cli
+    from hearts_notation.i18n import name_beside_seat
+    from hearts_notation.presentation import Presentation
+
+    game = ROOT / "tests" / "data" / "position" / "game.hrn"
+    out = CliRunner().invoke(cli, ["replay", "--lang", lang, str(game)],
+                             env={"COLUMNS": "100", "NO_COLOR": "1"}).output
+    assert f"{west}\n" in out.split("\n", 2)[1] + "\n", out
+    assert "heuristic W" not in out.split("\n\n", 1)[0], out
+    svg = CliRunner().invoke(cli, ["diagram", "--lang", lang, str(game), "--deal", "1",
+                                   "--trick", "6", "--card", "3"]).output
+    assert turn in svg
+    pres = Presentation(lang, ("N", "E", "S", "W"), {"S": "heuristic S", "N": "Ann S"})
+    assert pres.who("S") == "heuristic (S)"
+    assert pres.who("N") == "Ann S (N)"          # another seat's letter is part of a name
+    assert name_beside_seat("S", "S") == "S"
+    assert name_beside_seat("Le S", "S") == "Le"

@@ -57,6 +57,7 @@ __all__ = [
     "locale_language",
     "moved_places",
     "msg",
+    "name_beside_seat",
     "names_in_view",
     "number",
     "numbers_and",
@@ -615,7 +616,8 @@ def _show_seat(lang: str, v: Sequence[Any]) -> str:
     if text is None:
         label = seat_label(lang, seat, _IN_VIEW[-1])
         name = _NAMES_IN_VIEW[-1].get(seat)
-        text = translate(lang, "presentation.who", name=name, seat=label) if name else label
+        text = (translate(lang, "presentation.who", name=name_beside_seat(name, seat), seat=label)
+                if name else label)
         if len(shown) >= _SHOWN_MAX:
             shown.clear()
         shown[(lang, seat)] = text
@@ -661,6 +663,18 @@ def players_in_view(players: Mapping[str, str]) -> Iterator[None]:
 #: The seat names of the game (or corpus) being shown, innermost last
 #: (:func:`seats_in_view`).
 _IN_VIEW: list[frozenset[str]] = [frozenset()]
+
+
+def name_beside_seat(name: str, seat: str) -> str:
+    """A player's *name* as shown beside its *seat* (``Hélène (S)``,
+    ``S Hélène``): without a last word that is the seat itself.  ``hearts
+    generate`` names its bots ``heuristic S`` (the record's names, kept as
+    written); beside the seat they were shown as *heuristic S (S)*, and in
+    French *heuristic W (O)*, the seat said twice and in two languages:
+    now *heuristic (S)*, *heuristic (O)* (round 30, helper lang30).  The
+    name alone (a narration's subject) is the whole name."""
+    stem, space, last = name.rpartition(" ")
+    return stem.rstrip() if space and last == seat and stem.strip() else name
 
 
 def seat_label(lang: str, name: str, names: Iterable[str] = ()) -> str:

@@ -28,6 +28,7 @@ from ..i18n import (
     LANGUAGES,
     card_ascii,
     finding_text,
+    name_beside_seat,
     players_in_view,
     render,
     rules_label,
@@ -129,7 +130,7 @@ class TerminalReplay:
         out = Text(self.seat(seat), style="bold")
         name = self.g.names.get(seat)
         if name and name != seat:
-            out.append(f" {escape_controls(name)}")
+            out.append(f" {escape_controls(name_beside_seat(name, seat))}")
         return out
 
     def finding_line(self, f: Finding, indent: str = "   ") -> Text:
