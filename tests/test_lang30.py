@@ -97,3 +97,35 @@ def test_a_generated_bot_s_seat_is_said_once(lang: str, west: str, turn: str) ->
     assert pres.who("N") == "Ann S (N)"          # another seat's letter is part of a name
     assert name_beside_seat("S", "S") == "S"
     assert name_beside_seat("Le S", "S") == "Le"
+
+
+@pytest.mark.parametrize(("typed", "en", "fr"), [
+    ("2026-11-16", "16 November 2026", "16 novembre 2026"),
+    ("2025.09.01", "1 September 2025", "1er septembre 2025"),
+    ("2026-02-30", "2026-02-30", "2026-02-30"),                 # no such day: as typed
+    ("dimanche 16 novembre", "dimanche 16 novembre", "dimanche 16 novembre"),
+    ("2026-11", "2026-11", "2026-11"),
+])
+def test_a_date_tag_is_read_as_a_date(typed: str, en: str, fr: str) -> None:
+    """A ``Date`` tag was shown as typed: *2025.11.16* in a French
+    replay's header and score sheet.  A calendar date is shown in words;
+    free-form dates as typed, and the record keeps the tag as written."""
+    from hearts_notation.i18n import date_text
+
+    assert date_text("en", typed) == en
+    assert date_text("fr", typed) == fr
+
+
+def test_a_french_replay_and_score_sheet_say_the_date_in_words(tmp_path: Path) -> None:
+    """``replay`` and ``score --format html`` of the French sample."""
+    from click.testing import CliRunner
+
+    from hearts_notation.cli import cli
+
+    sample = str(ROOT / "samples" / "partie-francaise.hrn")
+    head = CliRunner().invoke(cli, ["replay", "--lang", "fr", sample],
+                              env={"COLUMNS": "100", "NO_COLOR": "1"}).output.split("\n")[0]
+    assert head == "Partie du dimanche · Brest · 16 novembre 2025"
+    sheet = tmp_path / "sheet.html"
+    CliRunner().invoke(cli, ["score", "--lang", "fr", "--format", "html", "-o", str(sheet), sample])
+    assert '<p class="meta">16 novembre 2025 · Brest' in sheet.read_text(encoding="utf-8")

@@ -22,6 +22,7 @@ from an English sentence.
 
 from __future__ import annotations
 
+import datetime
 import importlib
 import os
 import re
@@ -49,6 +50,7 @@ __all__ = [
     "catalog",
     "count",
     "current_language",
+    "date_text",
     "direction",
     "elides_before",
     "finding_text",
@@ -180,6 +182,30 @@ def placeholders(template: str) -> frozenset[str]:
 def number(lang: str, n: int) -> str:
     """*n* with the language's thousands separator (1,234 / 1 234)."""
     return f"{n:,}".replace(",", translate(lang, "number.group"))
+
+
+#: A calendar date as a ``Date`` tag holds it: ISO 8601 (``2026-11-16``) or
+#: PGN's dots (``2026.11.16``), nothing else on the line.
+_DATE = re.compile(r"(\d{4})([-.])(\d{2})\2(\d{2})")
+
+
+def date_text(lang: str, text: str) -> str:
+    """A ``Date`` tag as a person reads it in *lang*: a calendar date
+    written ``2026-11-16`` or ``2026.11.16`` in words (« 16 novembre
+    2026 », "16 November 2026", « 1er mars 2026 »); any other text, and a
+    day no calendar has (``2026-02-30``), as typed.  The record keeps the
+    tag as written (spec 2.2); only what is shown changes (round 30,
+    helper lang30: *2025.11.16* in a French replay's header)."""
+    m = _DATE.fullmatch(text.strip())
+    if m is None:
+        return text
+    try:
+        day = datetime.date(int(m.group(1)), int(m.group(3)), int(m.group(4)))
+    except ValueError:
+        return text
+    return translate(lang, "date.long", year=str(day.year), month=translate(
+        lang, f"date.month.{day.month}"),
+        day=translate(lang, "date.day_one") if day.day == 1 else str(day.day))
 
 
 def plural(lang: str, n: float) -> str:

@@ -2403,3 +2403,13 @@ MESSAGES.update({
     "input.not_regular": "{path}: not a regular file (a named pipe, a device or a socket): passed over, never opened; name it on the command line to read it",
     "input.not_regular_more": "and {files} more, not regular files: passed over",
 })
+
+MESSAGES.update({
+    # [lang30] a Date tag that is a calendar date (2026-11-16, 2026.11.16) shown in words (i18n.date_text).
+    "date.long": "{day} {month} {year}",
+    "date.day_one": "1",
+    "date.month.1": "January", "date.month.2": "February", "date.month.3": "March",
+    "date.month.4": "April", "date.month.5": "May", "date.month.6": "June",
+    "date.month.7": "July", "date.month.8": "August", "date.month.9": "September",
+    "date.month.10": "October", "date.month.11": "November", "date.month.12": "December",
+})

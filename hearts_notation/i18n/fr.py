@@ -2390,3 +2390,13 @@ MESSAGES.update({
     "input.not_regular": "{path} : pas un fichier ordinaire (un tube nommé, un périphérique ou une socket) : laissé de côté, jamais ouvert ; nommez-le sur la ligne de commande pour le lire",
     "input.not_regular_more": "et {files} de plus, pas des fichiers ordinaires : laissés de côté",
 })
+
+MESSAGES.update({
+    # [lang30] a Date tag that is a calendar date (2026-11-16, 2026.11.16) shown in words (i18n.date_text): « 1er novembre ».
+    "date.long": "{day} {month} {year}",
+    "date.day_one": "1er",
+    "date.month.1": "janvier", "date.month.2": "février", "date.month.3": "mars",
+    "date.month.4": "avril", "date.month.5": "mai", "date.month.6": "juin",
+    "date.month.7": "juillet", "date.month.8": "août", "date.month.9": "septembre",
+    "date.month.10": "octobre", "date.month.11": "novembre", "date.month.12": "décembre",
+})

@@ -27,6 +27,7 @@ from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, display_order
 from ..i18n import (
     LANGUAGES,
     card_ascii,
+    date_text,
     finding_text,
     name_beside_seat,
     players_in_view,
@@ -154,7 +155,9 @@ class TerminalReplay:
         g = self.g
         tags = g.game.tags
         title = Text()
-        parts = [tags[k] for k in ("Event", "Site", "Date") if tags.get(k)]
+        # (a calendar date in words, « 16 novembre 2025 »: lang30)
+        parts = [date_text(self.lang, tags[k]) if k == "Date" else tags[k]
+                 for k in ("Event", "Site", "Date") if tags.get(k)]
         title.append(escape_controls(self.sep.join(parts) or (g.game.source or "game")),
                      style="bold")
         line = Text(f"{self.t['rules']} {rules_label(self.lang, g.rules.spec)}{self.sep}",
