@@ -54,6 +54,23 @@ def test_solve_s_text_is_wrapped_by_the_program(
     _golden(f"solve-observer-9.{lang}.{columns}.txt", got, update_golden)
 
 
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_replay_s_comments_hang_under_themselves(
+        lang: str, columns: int, update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``replay``'s comments (the game's, a deal's, a pass's, a card's)
+    were printed whole: cut by the terminal mid-word, their next lines at
+    column 0.  Wrapped at words now, under the comment's start; the passes'
+    table no longer cuts its heads (*don…*, *reç…* at 40 columns) and is
+    titled *Échanges* in French, as ``stats`` and ``annotate`` call them."""
+    got = narrow(["replay", "--lang", lang, "samples/commented-example.hrn"], columns, monkeypatch)
+    comments = [line for line in got.split("\n") if re.match(r" {3}[NO]: | {5}[NESO] \S+ {2}", line)]
+    assert comments and all(len(line) <= columns for line in comments), got
+    assert "…" not in got
+    assert ("Échanges\n" in got) == (lang == "fr")
+    _golden(f"replay-commented.{lang}.{columns}.txt", got, update_golden)
+
+
 def test_a_paragraph_hangs_under_its_head() -> None:
     """A numbered reason of ``annotate`` (and a card's value in ``solve``)
     followed by a sentence: its next lines start under the sentence, not
@@ -129,3 +146,24 @@ def test_a_french_replay_and_score_sheet_say_the_date_in_words(tmp_path: Path) -
     sheet = tmp_path / "sheet.html"
     CliRunner().invoke(cli, ["score", "--lang", "fr", "--format", "html", "-o", str(sheet), sample])
     assert '<p class="meta">16 novembre 2025 · Brest' in sheet.read_text(encoding="utf-8")
+
+
+def test_a_card_a_verb_plays_takes_its_article_in_french() -> None:
+    """*Margaret (N) a entamé 3♣ … ; D♦ valait mieux*, *a fourni 2♠ sous
+    le 8*: the card a verb takes had no article where the same sentence
+    says *sous le 8*.  Now « a entamé le 3♣ », « l'A♠ », « la D♠ »;
+    English unchanged."""
+    from hearts_notation.analysis.explain import PlayFacts, explain_play, le_card
+    from hearts_notation.cards import mask_of, parse_card
+
+    def m(*cards: str) -> int:
+        return mask_of(parse_card(t) for t in cards)
+
+    assert [le_card(int(parse_card(x)), "fr") for x in ("AS", "QS", "3C", "TD")] == [
+        "l'A♠", "la D♠", "le 3♣", "le 10♦"]
+    assert le_card(int(parse_card("QS")), "en") == "Q♠"
+    f = PlayFacts(seat="W", card=parse_card("6S"), best=parse_card("QS"), epl=2.5, dd_loss=3,
+                  hand=m("6S", "QS", "5C"), legal=m("6S", "QS"), trick=(("S", parse_card("JS")),),
+                  queen_out=False, out=m("AS", "KS", "2C"), worlds=100)
+    assert explain_play(f, "fr").text.startswith("O a fourni le 6♠, ")
+    assert explain_play(f).text.startswith("W followed with 6♠, ")
