@@ -167,3 +167,16 @@ def test_a_card_a_verb_plays_takes_its_article_in_french() -> None:
                   queen_out=False, out=m("AS", "KS", "2C"), worlds=100)
     assert explain_play(f, "fr").text.startswith("O a fourni le 6♠, ")
     assert explain_play(f).text.startswith("W followed with 6♠, ")
+
+
+@pytest.mark.parametrize("command", ["diagram", "puzzles"])
+def test_an_output_file_is_called_a_file_in_the_help(command: str) -> None:
+    """``diagram`` and ``puzzles`` showed ``-o, --output TEXTE`` (click's
+    default name for a string) where every other command says FICHIER."""
+    from click.testing import CliRunner
+
+    from hearts_notation.cli import cli
+
+    page = CliRunner().invoke(cli, [command, "--help"],
+                              env={"LANG": "fr_FR.UTF-8", "COLUMNS": "100"}).output
+    assert "-o, --output FICHIER" in page, page
