@@ -180,3 +180,13 @@ def test_an_output_file_is_called_a_file_in_the_help(command: str) -> None:
     page = CliRunner().invoke(cli, [command, "--help"],
                               env={"LANG": "fr_FR.UTF-8", "COLUMNS": "100"}).output
     assert "-o, --output FICHIER" in page, page
+
+
+def test_the_french_catalog_elides_with_one_apostrophe() -> None:
+    """*demande d’examiner* (``solve.error.limit``) was the catalog's one
+    typographic apostrophe among some two thousand straight ones (*d'un*,
+    *l'as*): a reader sees two signs for one, and a search for *d'examiner*
+    misses it."""
+    from hearts_notation.i18n import fr
+
+    assert [k for k, v in fr.MESSAGES.items() if "’" in v] == []

@@ -1340,7 +1340,7 @@ MESSAGES.update({
     "solve.error.hands": "donne {deal} : il faut connaître toutes les mains pour la résoudre (enregistrez les mains, ou la donne entière)",
     "solve.error.malformed": "donne {deal} : un pli est incomplet ou joué hors de son tour, elle ne peut pas être résolue",
     "solve.error.rules": "donne {deal} : non résolue : {why}",
-    "solve.error.limit": "donne {deal} : une position demande d’examiner plus de {nodes} positions (par ordre des égalités) ; choisissez un point plus tardif (--trick 7 ou après) ou augmentez --max-nodes (0 : sans limite)",
+    "solve.error.limit": "donne {deal} : ce point demande d'examiner plus de {nodes} positions (pour chaque ordre des égalités) ; choisissez un point plus tardif (--trick 7 ou après) ou augmentez --max-nodes (0 : sans limite)",
 
     # Les formats d'OpenSpiel (hearts_notation.io.openspiel, io.playthrough) : lecture.
     "os.not_game_string": "{text} n'est pas une chaîne de jeu OpenSpiel comme hearts()",
