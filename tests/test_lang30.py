@@ -167,6 +167,11 @@ def test_a_card_a_verb_plays_takes_its_article_in_french() -> None:
                   queen_out=False, out=m("AS", "KS", "2C"), worlds=100)
     assert explain_play(f, "fr").text.startswith("O a fourni le 6♠, ")
     assert explain_play(f).text.startswith("W followed with 6♠, ")
+    discard = PlayFacts(seat="W", card=parse_card("KD"), best=parse_card("KH"), epl=2.5, dd_loss=3,
+                        hand=m("KH", "KD", "5D"), legal=m("KH", "KD", "5D"),
+                        trick=(("S", parse_card("2C")),), queen_out=False, worlds=100)
+    assert explain_play(discard, "fr").text.endswith(" (a joué le R♦).")
+    assert explain_play(discard).text.endswith(" (played K♦).")
 
 
 @pytest.mark.parametrize("command", ["diagram", "puzzles"])

@@ -304,13 +304,13 @@ def _missed_discard(f: PlayFacts, lang: str) -> Reason | None:
     if led is None or f.legal & SUIT_MASKS[led]:
         return None
     suit = _suit(lang, led)
-    c = card_text(f.card, lang)
+    c = le_card(f.card, lang)       # (a joué le R♦: lang30)
     if f.best == QUEEN_OF_SPADES and f.card != QUEEN_OF_SPADES:
-        return Reason("discard_queen", _say(lang, "discard_queen", seat=f.seat, suit=suit, card=c))
+        return Reason("discard_queen", _say(lang, "discard_queen", seat=f.seat, suit=suit, card_le=c))
     hearts = f.legal & HEARTS_MASK
     if (hearts and f.best == hearts.bit_length() - 1 and f.best % 13 >= _HIGH_HEART
             and f.card not in (f.best, QUEEN_OF_SPADES)):   # Q♠ discarded: not this lesson
-        return Reason("discard_heart", _say(lang, "discard_heart", seat=f.seat, suit=suit, card=c,
+        return Reason("discard_heart", _say(lang, "discard_heart", seat=f.seat, suit=suit, card_le=c,
                                             best=card_text(f.best, lang),
                                             best_de=de_card(f.best, lang)))
     return None
