@@ -999,7 +999,7 @@ MESSAGES.update({
     # hearts solve (commands/solve.py, analysis/exact.py).
     "solve.head": "Deal {deal}, {model}",
     "solve.model.selfish": "selfish model: every seat plays to take the fewest points itself",
-    "solve.model.paranoid": "paranoid model: the seat to move against all the others",
+    "solve.model.paranoid": "paranoid model: the seat to move plays against all the others",
     "solve.position": "Trick {trick}, card {card}: {seat} to play; each card with the points {seat} takes in the deal",
     "solve.best": "best",
     "solve.tie": "({points} when indifferent seats break ties the other way)",

@@ -1319,7 +1319,7 @@ MESSAGES.update({
     # hearts solve (commands/solve.py, analysis/exact.py).
     "solve.head": "Donne {deal}, {model}",
     "solve.model.selfish": "modèle égoïste : chaque joueur joue pour prendre lui-même le moins de points",
-    "solve.model.paranoid": "modèle paranoïaque : le joueur qui a la main contre tous les autres",
+    "solve.model.paranoid": "modèle paranoïaque : le joueur qui a la main joue contre tous les autres",
     "solve.position": "Pli {trick}, carte {card} : à {seat} de jouer ; chaque carte avec les points que prend {seat} dans la donne",
     "solve.best": "meilleure",
     "solve.tie": "({points} si les joueurs indifférents départagent dans l'autre ordre)",
