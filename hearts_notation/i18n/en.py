@@ -1000,7 +1000,7 @@ MESSAGES.update({
     "solve.head": "Deal {deal}, {model}",
     "solve.model.selfish": "selfish model: every seat plays to take the fewest points itself",
     "solve.model.paranoid": "paranoid model: the seat to move plays against all the others",
-    "solve.position": "Trick {trick}, card {card}: {seat} to play; each card with the points {seat} takes in the deal",
+    "solve.position": "Trick {trick}, card {card}: {seat} to play; each card with the points that player takes in the deal",
     "solve.best": "best",
     "solve.tie": "({points} when indifferent seats break ties the other way)",
     "solve.played": "played: {card}",

@@ -1320,7 +1320,7 @@ MESSAGES.update({
     "solve.head": "Donne {deal}, {model}",
     "solve.model.selfish": "modèle égoïste : chaque joueur joue pour prendre lui-même le moins de points",
     "solve.model.paranoid": "modèle paranoïaque : le joueur qui a la main joue contre tous les autres",
-    "solve.position": "Pli {trick}, carte {card} : à {seat} de jouer ; chaque carte avec les points que prend {seat} dans la donne",
+    "solve.position": "Pli {trick}, carte {card} : à {seat} de jouer ; chaque carte avec les points que ce joueur prend dans la donne",
     "solve.best": "meilleure",
     "solve.tie": "({points} si les joueurs indifférents départagent dans l'autre ordre)",
     "solve.played": "jouée : {card}",
