@@ -22,7 +22,7 @@ import math
 from collections.abc import Mapping
 
 from .cards import CARDS, DIAMONDS, HEARTS, SUIT_SYMBOLS
-from .i18n import Arg, MessageError, count, msg, seat_text, translate
+from .i18n import Arg, MessageError, count, msg, name_beside_seat, seat_text, translate
 from .output import markup_text as escape
 from .position import Position
 from .state import raw_points
@@ -71,7 +71,9 @@ def diagram_svg(pos: Position, lang: str = "en", names: Mapping[str, str | None]
     def label(s: int) -> str:
         name = (names or {}).get(seats[s])
         letter = seat_text(lang, seats[s])
-        return f"{name} ({letter})" if name and name != seats[s] else letter
+        if not name or name == seats[s]:
+            return letter
+        return translate(lang, "presentation.who", name=name_beside_seat(name, seats[s]), seat=letter)
 
     # No fixed width or height: the picture takes the width it is given (a
     # phone's screen, a page column) and keeps its proportions (viewBox).

@@ -17,7 +17,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .i18n import Msg, card_text, finding_text, join_list, render, seat_label, translate
+from .i18n import (
+    Msg,
+    card_text,
+    finding_text,
+    join_list,
+    name_beside_seat,
+    render,
+    seat_label,
+    translate,
+)
 from .model import Finding, Game
 
 __all__ = ["Presentation"]
@@ -75,7 +84,9 @@ class Presentation:
         """The player by name with the seat in parentheses (``Hélène (S)``),
         or the seat alone."""
         name = self.players.get(seat)
-        return f"{name} ({self.seat(seat)})" if name else self.seat(seat)
+        if not name:
+            return self.seat(seat)
+        return self.t("presentation.who", name=name_beside_seat(name, seat), seat=self.seat(seat))
 
     def names_and(self, seats: Iterable[str]) -> str:
         """Players by name as ``a, b and c`` in this language."""

@@ -34,7 +34,7 @@ def test_queen_bared_by_the_last_spade_beside_it() -> None:
     r = explain_play(f)
     assert r.code == "queen_bared"
     assert r.text.startswith("W followed with 6♠, the last spade beside Q♠: the queen is now alone")
-    assert explain_play(f, "fr").text.startswith("O a fourni 6♠, le dernier pique à côté de la D♠")
+    assert explain_play(f, "fr").text.startswith("O a fourni le 6♠, le dernier pique à côté de la D♠")
     lead = facts(**{**_fields(f), "trick": (), "best": c("5C"), "legal": m("6S", "QS", "5C")})
     assert explain_play(lead).text.startswith("W led 6♠, the last spade")
     # Another low spade still guards the queen: not said.
@@ -84,8 +84,8 @@ def test_exit_lead_lower_than_every_card_out() -> None:
     assert r.text == ("W led J♣ and took 3 hearts; 2♥, lower than every heart still out, could not "
                       "win the trick and would have given the lead away.")
     assert explain_play(f, "fr").text == (
-        "O a entamé V♣ et a pris 3 cœurs ; 2♥, plus bas que tout cœur encore chez les autres, ne pouvait pas "
-        "prendre le pli et rendait la main.")
+        "O a entamé le V♣ et a pris 3 cœurs ; 2♥, plus bas que tout cœur encore chez les autres, "
+        "ne pouvait pas prendre le pli et rendait la main.")
     # A lower heart is still out: 2♥... is not the lowest (here 4♥ against 3♥).
     h = facts(**{**_fields(f), "best": c("4H"), "hand": m("JC", "4H"), "legal": m("JC", "4H"),
                  "out": m("3H", "8H")})
@@ -101,7 +101,7 @@ def test_lead_won_counts_the_cards_above() -> None:
     assert r.code == "lead_won"
     assert r.text == ("W led K♣, the highest club still in play, and took the queen and 2 hearts with it; "
                       "5♥ had 3 higher cards of its suit still out against it and could lose the trick.")
-    assert explain_play(f, "fr").text.startswith("O a entamé R♣, le plus haut trèfle encore en jeu, et a "
+    assert explain_play(f, "fr").text.startswith("O a entamé le R♣, le plus haut trèfle encore en jeu, et a "
                                                  "pris la dame et 2 cœurs avec ; 5♥ avait encore")
     one = facts(**{**_fields(f), "out": m("AC", "8H", "AH", "3H", "2C")})
     assert explain_play(one).text.startswith("W led K♣ and took")
@@ -143,7 +143,8 @@ def test_high_left_on_lead() -> None:
     r = explain_play(f)
     assert r.code == "high_left"
     assert r.text.startswith("W led 6♣; K♥ was the highest heart still in play: kept, it may have to win")
-    assert explain_play(f, "fr").text.startswith("O a entamé 6♣ ; R♥ était le plus haut cœur encore en jeu")
+    assert explain_play(f, "fr").text.startswith(
+        "O a entamé le 6♣ ; R♥ était le plus haut cœur encore en jeu")
     # The ace of hearts is still out: K♥ is not the top heart.
     assert explain_play(facts(**{**_fields(f), "out": m("AH", "9H", "3C")})).code != "high_left"
 
@@ -164,7 +165,7 @@ def test_take_last_a_cheap_trick() -> None:
     assert r.text == ("W, last to play, followed with 2♥ under the 9; Q♥ would have taken the trick now, "
                       "with 4 hearts on it, and got rid of a high heart that can win a costlier trick later.")
     assert explain_play(f, "fr").text.startswith(
-        "O, dernier à jouer, a fourni 2♥ sous le 9 ; D♥ prenait le pli tout de suite, avec 4 cœurs dedans")
+        "O, dernier à jouer, a fourni le 2♥ sous le 9 ; D♥ prenait le pli tout de suite, avec 4 cœurs dedans")
     clean = facts(**{**_fields(f), "card": c("3C"), "best": c("KC"), "hand": m("3C", "KC"),
                      "legal": m("3C", "KC"), "trick": (("S", c("4C")), ("N", c("5C")), ("E", c("8C"))),
                      "outcome": ("E", m("4C", "5C", "8C", "3C"))})
@@ -230,7 +231,7 @@ def test_moon_led_a_lead_the_would_be_shooter_won_with_points() -> None:
     assert r.code == "moon_led"
     assert r.text == ("W led 3♠ and N, who had every point taken so far, won it with 1 heart: the moon "
                       "stayed open to N; 5♣ was better.")
-    assert explain_play(f, "fr").text.startswith("O a entamé 3♠ et N, qui avait tous les points pris")
+    assert explain_play(f, "fr").text.startswith("O a entamé le 3♠ et N, qui avait tous les points pris")
     # No point in the trick: the moon was not helped.
     other = facts(**{**_fields(f), "outcome": ("N", m("3S", "JS", "6S", "2S"))})
     assert explain_play(other).code != "moon_led"
@@ -246,7 +247,7 @@ def test_high_spade_bared_by_the_last_low_spade() -> None:
     assert r.text == ("W led 5♠, the last spade under the queen beside K♠: K♠ is now unguarded while Q♠ is "
                       "still out, and a spade lead can make it take the queen; 3♣ was better.")
     assert explain_play(f, "fr").text.startswith(
-        "O a entamé 5♠, le dernier pique sous la dame à côté du R♠ : R♠ reste sans garde")
+        "O a entamé le 5♠, le dernier pique sous la dame à côté du R♠ : R♠ reste sans garde")
     both = facts(**{**_fields(f), "hand": m("AS", "KS", "5S", "3C"), "legal": m("AS", "KS", "5S", "3C")})
     assert "A♠ K♠ are now unguarded" in explain_play(both).text
     # Another low spade still guards the king.
@@ -265,7 +266,7 @@ def test_smoke_queen_a_low_spade_to_lead() -> None:
                       "draws spades from the other hands: that is how the queen is forced out (Q♠ could be "
                       "with E or W).")
     assert explain_play(f, "fr").text.startswith(
-        "O a entamé 7♦ ; 9♠, sous la dame, ne pouvait pas prendre la D♠ (O n'avait aucun pique plus haut)")
+        "O a entamé le 7♦ ; 9♠, sous la dame, ne pouvait pas prendre la D♠ (O n'avait aucun pique plus haut)")
     # Holding K♠, a spade lead may come back onto it: not this lesson.
     k = facts(**{**_fields(f), "hand": m("KS", "9S", "7D"), "legal": m("KS", "9S", "7D")})
     assert explain_play(k).code != "smoke_queen"
@@ -281,8 +282,8 @@ def test_void_lead_the_only_card_of_a_suit() -> None:
     assert r.text == ("W led 4♣; J♦ was the only diamond in hand: played now, it would have left W void in "
                       "diamonds, free to discard when diamonds are led.")
     assert explain_play(f, "fr").text == (
-        "O a entamé 4♣ ; V♦ était le seul carreau de la main : en le jouant tout de suite, O se retrouvait "
-        "sans carreau, libre de se défausser quand on joue carreau.")
+        "O a entamé le 4♣ ; V♦ était le seul carreau de la main : en le jouant tout de suite, "
+        "O se retrouvait sans carreau, libre de se défausser quand on joue carreau.")
     disc = facts(**{**_fields(f), "card": c("7H"), "trick": (("N", c("2S")),)})
     assert explain_play(disc).text.startswith("W discarded 7♥; J♦ was the only diamond")
     # Two diamonds in hand: no void made.
@@ -302,7 +303,7 @@ def test_take_sure_the_top_card_wins_whatever_follows() -> None:
                       "the trick whatever the others played, with no points on it so far, and got rid of a "
                       "high club that can win a costlier trick later.")
     assert explain_play(f, "fr").text.startswith(
-        "O a fourni 3♣ sous le 4 ; R♣, plus haut que tout trèfle encore chez les autres, prenait le pli")
+        "O a fourni le 3♣ sous le 4 ; R♣, plus haut que tout trèfle encore chez les autres, prenait le pli")
     # A higher club is still out: the win is not sure.
     assert explain_play(facts(**{**_fields(f), "out": m("TC", "AC", "QS"),
                                  "hand": m("KC", "3C", "2H"), "legal": m("KC", "3C")})).code != "take_sure"
@@ -355,7 +356,7 @@ def test_queen_bared_beside_a_higher_spade_only() -> None:
     assert r.text == ("W led 4♠, the last spade under Q♠: the queen keeps only A♠ beside it, so on a spade "
                       "lead W must play the queen or A♠; Q♣ was better.")
     assert explain_play(f, "fr").text.startswith(
-        "O a entamé 4♠, le dernier pique sous la D♠ : la dame n'a plus à ses côtés que A♠")
+        "O a entamé le 4♠, le dernier pique sous la D♠ : la dame n'a plus à ses côtés que A♠")
     # A lower spade still guards the queen: not said.
     guarded = m("AS", "QS", "4S", "2S", "QC")
     g = facts(**{**_fields(f), "hand": guarded, "legal": guarded})
@@ -370,7 +371,7 @@ def test_bare_high_says_who_led_and_only_what_is_known() -> None:
     assert r.text == ("W led 7♥; K♦ was a bare high card: led now, while no seat had shown out of diamonds, "
                       "it goes on a trick the others follow, likely without points; kept alone, it may have "
                       "to win a costly trick later.")
-    assert explain_play(f, "fr").text.startswith("O a entamé 7♥ ; R♦ était une carte haute sèche")
+    assert explain_play(f, "fr").text.startswith("O a entamé le 7♥ ; R♦ était une carte haute sèche")
     # A seat has shown out of diamonds: the trick could carry points.
     assert explain_play(facts(**{**_fields(f), "voids": (("N", (1,)),)})).code != "bare_high"
 

@@ -57,7 +57,7 @@ def test_a_top_card_beside_a_higher_one_is_not_the_highest_in_play() -> None:
     assert r.code == "lead_won"
     assert r.text.startswith("N led Q♦, higher than every diamond still out, and took 2 hearts")
     assert explain_play(f, "fr").text.startswith(
-        "N a entamé D♦, plus haut que tout carreau encore chez les autres,")
+        "N a entamé la D♦, plus haut que tout carreau encore chez les autres,")
     top = facts(**{**_fields(f), "card": c("AD"), "outcome": ("N", m("AD", "JD", "QH", "9H"))})
     assert explain_play(top).text.startswith("N led A♦, the highest diamond still in play")
     # The same for a card to discard: K♣ beside A♣ is not "the highest club still in play".

@@ -31,7 +31,7 @@ def test_the_one_sure_exit_led_where_another_suit_was_best() -> None:
                       "every spade still out): kept, it would have given the lead away later; "
                       "6♥ was better.")
     assert explain_play(f, "fr").text == (
-        "N a entamé 2♠, la seule carte de sa main sûre de perdre le pli à l'entame (plus basse que "
+        "N a entamé le 2♠, la seule carte de sa main sûre de perdre le pli à l'entame (plus basse que "
         "tout pique encore chez les autres) : gardée, cette carte permettait de rendre la main plus tard ; "
         "6♥ valait mieux.")
     # Another sure exit held (2♣ under every club out): not "the only card".
@@ -65,12 +65,12 @@ def test_french_lead_won_counts_the_cards_in_the_other_hands() -> None:
         "N led 9♦ and took 2 hearts with it; 6♥ had 4 higher cards of its suit still out against "
         "it (9♦: 2), so it was likelier to lose the trick.")
     assert explain_play(f, "fr").text == (
-        "N a entamé 9♦ et a pris 2 cœurs avec ; 6♥ avait encore 4 cartes plus hautes de sa couleur "
+        "N a entamé le 9♦ et a pris 2 cœurs avec ; 6♥ avait encore 4 cartes plus hautes de sa couleur "
         "chez les autres (9♦ : 2) : cette carte avait plus de chances de perdre le pli.")
     top = facts(**{**_fields(f), "out": m("8D", "3D", "AH", "2H"),
                    "outcome": ("N", m("9D", "3D", "AH", "2H"))})
     assert explain_play(top, "fr").text == (
-        "N a entamé 9♦, le plus haut carreau encore en jeu, et a pris 2 cœurs avec ; 6♥ avait "
+        "N a entamé le 9♦, le plus haut carreau encore en jeu, et a pris 2 cœurs avec ; 6♥ avait "
         "encore 1 carte plus haute de sa couleur chez les autres : cette carte pouvait perdre le pli.")
 
 
@@ -113,7 +113,7 @@ def test_a_bare_queen_with_no_higher_spade_out_is_not_got_rid_of_by_a_lead() -> 
         "S avait la dame de pique sèche (aucun autre pique) avec 1 pique encore en jeu chez les "
         "autres, aucun plus haut que la dame : la première entame à pique fera prendre le pli à la "
         "dame, avec "
-        "les points que les autres y défausseront ; S a entamé 2♦ au lieu d'entamer la dame tout "
+        "les points que les autres y défausseront ; S a entamé le 2♦ au lieu d'entamer la dame tout "
         "de suite, sur un pli de son choix.")
     # K♠ still out: the queen led may fall under it (main's sentence).
     k = facts(**{**_fields(f), "out": f.out | m("KS")})

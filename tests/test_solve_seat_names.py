@@ -28,4 +28,4 @@ def test_a_french_sheet_names_west_gwen_o() -> None:
 def test_the_english_text_names_the_player() -> None:
     out = _solve(str(SAMPLES / "feuille-en-francais.hrn"), "--deal", "1", "--trick", "8",
                  "--lang", "en")
-    assert "Trick 8, card 1: Gwen (W) to play; each card with the points Gwen (W) takes" in out
+    assert "Trick 8, card 1: Gwen (W) to play; each card with the points that player takes" in out

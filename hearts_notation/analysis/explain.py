@@ -139,6 +139,16 @@ def de_card(card: int, lang: str) -> str:
     return translate(lang, f"explain.de_card.{form}", card=card_text(card, lang))
 
 
+def le_card(card: int, lang: str) -> str:
+    """French "le" + the card, as a verb's object takes it: ``l'A♥``,
+    ``la D♠``, ``le R♠``, ``le 7♣`` (*a entamé le 3♣*, as the same
+    sentence says *sous le 8*; it said *a entamé 3♣*: round 30, helper
+    lang30).  English: the card alone."""
+    rank = card % 13
+    form = "ace" if rank == 12 else "queen" if rank == 10 else "other"
+    return translate(lang, f"explain.le_card.{form}", card=card_text(card, lang))
+
+
 def _the_rank(card: int, lang: str) -> str:
     """``the jack`` / ``le valet``, ``the 10`` / ``le 10``, ``l'as``."""
     return translate(lang, f"explain.the_rank.{card % 13}")
@@ -294,13 +304,13 @@ def _missed_discard(f: PlayFacts, lang: str) -> Reason | None:
     if led is None or f.legal & SUIT_MASKS[led]:
         return None
     suit = _suit(lang, led)
-    c = card_text(f.card, lang)
+    c = le_card(f.card, lang)       # (a joué le R♦: lang30)
     if f.best == QUEEN_OF_SPADES and f.card != QUEEN_OF_SPADES:
-        return Reason("discard_queen", _say(lang, "discard_queen", seat=f.seat, suit=suit, card=c))
+        return Reason("discard_queen", _say(lang, "discard_queen", seat=f.seat, suit=suit, card_le=c))
     hearts = f.legal & HEARTS_MASK
     if (hearts and f.best == hearts.bit_length() - 1 and f.best % 13 >= _HIGH_HEART
             and f.card not in (f.best, QUEEN_OF_SPADES)):   # Q♠ discarded: not this lesson
-        return Reason("discard_heart", _say(lang, "discard_heart", seat=f.seat, suit=suit, card=c,
+        return Reason("discard_heart", _say(lang, "discard_heart", seat=f.seat, suit=suit, card_le=c,
                                             best=card_text(f.best, lang),
                                             best_de=de_card(f.best, lang)))
     return None
@@ -313,7 +323,8 @@ def _played(f: PlayFacts, lang: str, card: int | None = None) -> str:
     c = f.card if card is None else card
     led = _led(f)
     verb = "lead" if led is None else "follow" if c // 13 == led else "discard"
-    return translate(lang, f"explain.verb.{verb}", card=card_text(c, lang), card_de=de_card(c, lang))
+    return translate(lang, f"explain.verb.{verb}", card=card_text(c, lang), card_de=de_card(c, lang),
+                     card_le=le_card(c, lang))
 
 
 def _is_penalty(card: int) -> bool:
@@ -468,6 +479,7 @@ def _exit_lead(f: PlayFacts, lang: str) -> Reason | None:
     won = (_say(lang, "won_points", points=_points_taken(pen, lang)) if pen
            else _say(lang, "won_plain"))
     return Reason("exit_lead", _say(lang, "exit_lead", seat=f.seat, card=card_text(f.card, lang),
+                                    card_le=le_card(f.card, lang),
                                     won=won, best=card_text(f.best, lang),
                                     suit=_suit_one(lang, suit)))
 
@@ -500,7 +512,8 @@ def _lead_won(f: PlayFacts, lang: str) -> Reason | None:
     if not m and _holds_higher(f, f.card):
         key += "_out"
     return Reason("lead_won", _say(lang, key, seat=f.seat,
-                                   card=card_text(f.card, lang), points=_points_taken(pen, lang),
+                                   card=card_text(f.card, lang),
+                                   card_le=le_card(f.card, lang), points=_points_taken(pen, lang),
                                    best=card_text(f.best, lang), m=m,
                                    suit=_suit_one(lang, f.card // 13),
                                    higher=msg("explain.higher.#n", n=over_best.bit_count()).text(lang)))
@@ -514,7 +527,8 @@ def _lead_high_spade(f: PlayFacts, lang: str) -> Reason | None:
     holders = _names(f.queen_holders, lang)
     text = translate(lang, "explain.queen_with", holders=holders)
     return Reason("lead_high_spade", _say(lang, "lead_high_spade", seat=f.seat,
-                                          card=card_text(f.card, lang), holders=text))
+                                          card=card_text(f.card, lang),
+                                          card_le=le_card(f.card, lang), holders=text))
 
 
 def _lead_queen(f: PlayFacts, lang: str) -> Reason | None:
@@ -617,6 +631,7 @@ def _exit_spent(f: PlayFacts, lang: str) -> Reason | None:
     if f.moon_threat not in (None, f.seat) and f.shooter == f.moon_threat:
         return None   # a moon was under way: keeping the exit is not the lesson
     return Reason("keep_low", _say(lang, "keep_low_exit", seat=f.seat, card=card_text(f.card, lang),
+                                   card_le=le_card(f.card, lang),
                                    suit=_suit_one(lang, f.card // 13), best=card_text(f.best, lang)))
 
 
@@ -644,6 +659,7 @@ def _moon_led(f: PlayFacts, lang: str) -> Reason | None:
     if not pen or _is_penalty(f.card) or f.best // 13 == f.card // 13:
         return None
     return Reason("moon_led", _say(lang, "moon_led", seat=f.seat, x=x, card=card_text(f.card, lang),
+                                   card_le=le_card(f.card, lang),
                                    points=_points_taken(pen, lang), best=card_text(f.best, lang)))
 
 
@@ -678,6 +694,7 @@ def _smoke_queen(f: PlayFacts, lang: str) -> Reason | None:
         return None
     holders = translate(lang, "explain.queen_with", holders=_names(f.queen_holders, lang))
     return Reason("smoke_queen", _say(lang, "smoke_queen", seat=f.seat, card=card_text(f.card, lang),
+                                      card_le=le_card(f.card, lang),
                                       best=card_text(f.best, lang), holders=holders))
 
 

@@ -691,7 +691,7 @@ def _summary(games: Sequence[tuple[int | None, list[Decision], GameSummary]], la
         head = t(f"annotate.col.{col}")
         table.add_column(head, min_width=max(len(w) for w in head.split()))
     rows = 0
-    reasons: list[str] = []
+    reasons: list[tuple[str, str]] = []
     for gi, (index, marked, _) in enumerate(games):
         for d in marked:
             shown = [d.card] if d.kind == "play" and d.card is not None else list(d.cards or ())
@@ -703,15 +703,16 @@ def _summary(games: Sequence[tuple[int | None, list[Decision], GameSummary]], la
             rows += 1
             if narrow:
                 table.add_row(str(rows), *row)
-                reasons.append(f"{rows}. {d.comment or ''}")
+                reasons.append((f"{rows}. ", d.comment or ""))
             else:
                 table.add_row(*row, d.comment or "")
     if rows:
         console.print(table)
         # (the reasons and the report are sentences: wrapped by the program
         # at words, not by the terminal mid-word; lang29)
-        for line in reasons:
-            print_paragraph(console, line)
+        # (each reason hangs under its text, after its number: lang30)
+        for number_, reason in reasons:
+            print_paragraph(console, reason, head=number_)
     else:
         print_paragraph(console, t("annotate.none"))
     # The learner's report: per player, then the three costliest decisions.

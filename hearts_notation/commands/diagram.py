@@ -34,7 +34,7 @@ from .position import point_options, point_position
 @refuse_reports_over_inputs("file", "out")
 @click.argument("file")
 @point_options
-@click.option("-o", "--output", "out", default="-", show_default=True,
+@click.option("-o", "--output", "out", default="-", show_default=True, metavar="FILE",
               help="help.diagram.out")
 @click.option("--mover-only", is_flag=True, help="help.diagram.mover_only")
 @lang_option("help.diagram.lang")

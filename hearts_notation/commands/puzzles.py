@@ -41,7 +41,7 @@ from .options import (
 @refuse_empty_outputs("out")
 @refuse_reports_over_inputs("files", "out")
 @click.argument("files", nargs=-1, required=True)
-@click.option("-o", "--output", "out",
+@click.option("-o", "--output", "out", metavar="FILE",
               help="help.puzzles.out")
 @click.option("--samples", type=int, help="help.puzzles.samples")
 @click.option("--seed", type=int, default=0, show_default=True, help="help.puzzles.seed")

@@ -29,7 +29,7 @@ from ..analysis.exact import MODELS, SELFISH, ExactSolver, SearchLimit, Solved, 
 from ..analysis.explain import card_text
 from ..cards import CARDS, parse_card
 from ..clickwords import HelpCommand
-from ..i18n import Msg, players_in_view, render, seat, seats_in_view, translate
+from ..i18n import Msg, number, players_in_view, render, seat, seats_in_view, translate
 from ..model import Game, deal_numbers
 from ..output import json_text, safe, write_stdout
 from ..position import position_game
@@ -363,7 +363,7 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
     if fmt_out == "json":
         write_stdout(json_text(res, indent=2) + "\n")
     else:
-        write_stdout(text_of(res, lang, tasks[0].game))
+        print_text(res, lang, tasks[0].game)
     return Report()
 
 
@@ -413,40 +413,65 @@ def search_progress(lang: str, task: SolveTask, enabled: bool) -> Iterator[Solve
         yield tell
 
 
-def text_of(res: dict[str, Any], lang: str, game: Game | None = None) -> str:
-    """The result of one deal for people: each position's legal cards in
-    display order with their values, the best marked.  The seat to play is
-    shown as every other output shows it: by the player's name when *game*
-    names one, with the seat in the language's letters (``Gwen (O)``)."""
+def text_lines(res: dict[str, Any], lang: str, game: Game | None = None
+               ) -> list[tuple[str, str]]:
+    """The result of one deal for people, as lines: each position's legal
+    cards in display order with their values, the best marked.  Each line
+    is its head (the card, its value and its mark, in aligned columns) and
+    its text (a sentence: wrapped by :func:`print_text`, hanging under its
+    start).  The seat to play is shown as every other output shows it: by
+    the player's name when *game* names one, with the seat in the
+    language's letters (``Gwen (O)``)."""
+    from rich.cells import cell_len
+
     def t(key: str, **args: object) -> str:
         return translate(lang, key, **args)
 
     seats = game.seat_names if game is not None else ()
     players = game.players if game is not None else {}
-    out = [t("solve.head", deal=res["deal"], model=t(f"solve.model.{res['model']}"))]
+    out = [("", t("solve.head", deal=res["deal"], model=t(f"solve.model.{res['model']}")))]
     positions = res["positions"] if "positions" in res else [res]
+    best = t("solve.best")
     for p in positions:
-        out.append("")
+        out.append(("", ""))
         with seats_in_view(seats), players_in_view(players):
-            out.append(render(lang, "solve.position", {
-                "trick": p["trick"], "card": p["card_in_trick"], "seat": seat(p["seat"])}))
-        width = 4
-        for e in p["cards"]:
-            name = card_text(_card(e["card"]), lang)
-            mark = t("solve.best") if e["points"] == p["value"] else ""
-            tie = ""
+            out.append(("", render(lang, "solve.position", {
+                "trick": p["trick"], "card": p["card_in_trick"], "seat": seat(p["seat"])})))
+        names = [card_text(_card(e["card"]), lang) for e in p["cards"]]
+        # (the cards' column as wide as its widest name, in cells: 10♥, lang30)
+        width = max(4, *(cell_len(n) for n in names))
+        for name, e in zip(names, p["cards"], strict=True):
+            mark = best if e["points"] == p["value"] else ""
+            pad = " " * (width - cell_len(name))
             if e.get("tie_sensitive"):
-                tie = t("solve.tie", points=e["points_ties_reversed"])
-            line = f"  {name:<{width}} {e['points']:>4}  {mark}"
-            if tie:
-                line = f"{line}  {tie}" if mark else f"{line}{' ' * len(t('solve.best'))}  {tie}"
-            out.append(line.rstrip())
+                head = f"  {name}{pad} {e['points']:>4}  {mark:<{cell_len(best)}}  "
+                out.append((head, t("solve.tie", points=e["points_ties_reversed"])))
+            else:
+                out.append(("", f"  {name}{pad} {e['points']:>4}  {mark}".rstrip()))
         if p.get("played") is not None:
             played = card_text(_card(p["played"]), lang)
-            out.append("  " + t("solve.played", card=played))
-    out.append("")
-    out.append(t("solve.nodes", nodes=f"{res['nodes']:,}".replace(",", t("number.group"))))
-    return "\n".join(out) + "\n"
+            out.append(("  ", t("solve.played", card=played)))
+    out.append(("", ""))
+    out.append(("", t("solve.nodes", nodes=number(lang, res["nodes"]))))
+    return out
+
+
+def print_text(res: dict[str, Any], lang: str, game: Game | None = None) -> None:
+    """:func:`text_lines` on standard output through the program's console:
+    each sentence wrapped at the console's width between words (never
+    before « : » or inside « 1 026 »), hanging under its start.  Written
+    whole, the position's line (*Pli 10, carte 1 : à Tom (E) de jouer ;
+    chaque carte …*) ran past a narrow terminal's edge and was cut there
+    mid-word (round 30, helper lang30)."""
+    from ..render.breaks import print_paragraph
+    from ._common import stdout_console
+
+    console = stdout_console()
+    for head, text in text_lines(res, lang, game):
+        if text:
+            print_paragraph(console, text, head=head)
+        else:
+            console.print(head.rstrip(), soft_wrap=True)
 
 
 def _card(name: str) -> int:

@@ -22,6 +22,7 @@ from an English sentence.
 
 from __future__ import annotations
 
+import datetime
 import importlib
 import os
 import re
@@ -49,6 +50,7 @@ __all__ = [
     "catalog",
     "count",
     "current_language",
+    "date_text",
     "direction",
     "elides_before",
     "finding_text",
@@ -57,6 +59,7 @@ __all__ = [
     "locale_language",
     "moved_places",
     "msg",
+    "name_beside_seat",
     "names_in_view",
     "number",
     "numbers_and",
@@ -179,6 +182,30 @@ def placeholders(template: str) -> frozenset[str]:
 def number(lang: str, n: int) -> str:
     """*n* with the language's thousands separator (1,234 / 1 234)."""
     return f"{n:,}".replace(",", translate(lang, "number.group"))
+
+
+#: A calendar date as a ``Date`` tag holds it: ISO 8601 (``2026-11-16``) or
+#: PGN's dots (``2026.11.16``), nothing else on the line.
+_DATE = re.compile(r"(\d{4})([-.])(\d{2})\2(\d{2})")
+
+
+def date_text(lang: str, text: str) -> str:
+    """A ``Date`` tag as a person reads it in *lang*: a calendar date
+    written ``2026-11-16`` or ``2026.11.16`` in words (« 16 novembre
+    2026 », "16 November 2026", « 1er mars 2026 »); any other text, and a
+    day no calendar has (``2026-02-30``), as typed.  The record keeps the
+    tag as written (spec 2.2); only what is shown changes (round 30,
+    helper lang30: *2025.11.16* in a French replay's header)."""
+    m = _DATE.fullmatch(text.strip())
+    if m is None:
+        return text
+    try:
+        day = datetime.date(int(m.group(1)), int(m.group(3)), int(m.group(4)))
+    except ValueError:
+        return text
+    return translate(lang, "date.long", year=str(day.year), month=translate(
+        lang, f"date.month.{day.month}"),
+        day=translate(lang, "date.day_one") if day.day == 1 else str(day.day))
 
 
 def plural(lang: str, n: float) -> str:
@@ -615,7 +642,8 @@ def _show_seat(lang: str, v: Sequence[Any]) -> str:
     if text is None:
         label = seat_label(lang, seat, _IN_VIEW[-1])
         name = _NAMES_IN_VIEW[-1].get(seat)
-        text = translate(lang, "presentation.who", name=name, seat=label) if name else label
+        text = (translate(lang, "presentation.who", name=name_beside_seat(name, seat), seat=label)
+                if name else label)
         if len(shown) >= _SHOWN_MAX:
             shown.clear()
         shown[(lang, seat)] = text
@@ -661,6 +689,18 @@ def players_in_view(players: Mapping[str, str]) -> Iterator[None]:
 #: The seat names of the game (or corpus) being shown, innermost last
 #: (:func:`seats_in_view`).
 _IN_VIEW: list[frozenset[str]] = [frozenset()]
+
+
+def name_beside_seat(name: str, seat: str) -> str:
+    """A player's *name* as shown beside its *seat* (``Hélène (S)``,
+    ``S Hélène``): without a last word that is the seat itself.  ``hearts
+    generate`` names its bots ``heuristic S`` (the record's names, kept as
+    written); beside the seat they were shown as *heuristic S (S)*, and in
+    French *heuristic W (O)*, the seat said twice and in two languages:
+    now *heuristic (S)*, *heuristic (O)* (round 30, helper lang30).  The
+    name alone (a narration's subject) is the whole name."""
+    stem, space, last = name.rpartition(" ")
+    return stem.rstrip() if space and last == seat and stem.strip() else name
 
 
 def seat_label(lang: str, name: str, names: Iterable[str] = ()) -> str:

@@ -864,9 +864,9 @@ MESSAGES.update({
     "explain.took_points": 'took {points}',
     "explain.won_trick": 'won the trick',
     "explain.went_over": 'went over',
-    "explain.discard_queen": '{seat} was void in {suit} and missed the chance to discard Q♠ (played {card}).',
-    "explain.discard_heart": '{seat} was void in {suit}: discard the highest heart first, {best_de}, while you can (played {card}).',
-    "explain.lead_high_spade": '{seat} led {card} while Q♠ was still out ({holders}): the queen could fall on it.',
+    "explain.discard_queen": '{seat} was void in {suit} and missed the chance to discard Q♠ (played {card_le}).',
+    "explain.discard_heart": '{seat} was void in {suit}: discard the highest heart first, {best_de}, while you can (played {card_le}).',
+    "explain.lead_high_spade": '{seat} led {card_le} while Q♠ was still out ({holders}): the queen could fall on it.',
     "explain.lead_void_suit": '{seat} led {suit} although {void} had shown out of the suit and could still hold Q♠.',
     "explain.keep_low": '{seat} {played}, the lowest {suit} in hand: keep a low card of a suit for later, to give the lead away; {best} was better.',
     "explain.on_lead": '{card} won the trick and put {seat} on lead; {best} would have let another seat win it and lead next.',
@@ -949,18 +949,18 @@ MESSAGES.update({
 MESSAGES.update({
     # [anchor: reasons] new messages of the reasons work go right below this line.
     # The reasons work (issue 24): causes named on the record, with the verb of the position.
-    "explain.verb.lead": "led {card}",
-    "explain.verb.follow": "followed with {card}",
+    "explain.verb.lead": "led {card_le}",
+    "explain.verb.follow": "followed with {card_le}",
     "explain.verb.discard": "discarded {card_de}",
     "explain.moon_spoiled": "{seat} had every point taken so far and {played}, a penalty card that went to {x}: that ended its own chance of shooting the moon; {best} kept it open.",
     "explain.queen_bared": "{seat} {played}, the last spade beside Q♠: the queen is now alone and any spade lead will force it out; {best} was better.",
     "explain.discard_points": "{seat}, void in {suit}, {played}; discarding {best_de} would have given that heart to the trick's winner; kept in hand, it can cost points later.",
     "explain.high_left": "{seat}, void in the suit led, {played}; {best} was the highest {suit} still in play: kept, it may have to win a {suit} trick later, perhaps one with points, so it was the card to discard.",
-    "explain.exit_lead": "{seat} led {card} and {won}; {best}, lower than every {suit} still out, could not win the trick and would have given the lead away.",
+    "explain.exit_lead": "{seat} led {card_le} and {won}; {best}, lower than every {suit} still out, could not win the trick and would have given the lead away.",
     "explain.won_points": "took {points}",
     "explain.won_plain": "won the trick",
-    "explain.lead_won": "{seat} led {card} and took {points} with it; {best} had {higher} of its suit still out against it ({card}: {m}), so it was likelier to lose the trick.",
-    "explain.lead_won_top": "{seat} led {card}, the highest {suit} still in play, and took {points} with it; {best} had {higher} of its suit still out against it and could lose the trick.",
+    "explain.lead_won": "{seat} led {card_le} and took {points} with it; {best} had {higher} of its suit still out against it ({card}: {m}), so it was likelier to lose the trick.",
+    "explain.lead_won_top": "{seat} led {card_le}, the highest {suit} still in play, and took {points} with it; {best} had {higher} of its suit still out against it and could lose the trick.",
     "explain.suit_one.C": "club", "explain.suit_one.D": "diamond", "explain.suit_one.H": "heart",
     "explain.suit_one.S": "spade",
     "explain.higher.one": "{n} higher card", "explain.higher.other": "{n} higher cards",
@@ -982,10 +982,10 @@ MESSAGES.update({
     "explain.pass_spade_guard": "{seat} kept {small} under the queen: if Q♠ is passed to {seat}, it has almost no guard and a spade lead can force it out; passing {best} kept {guards} and saves {epl} on average.",
     "explain.pass_spade_guard_none": "{seat} kept no spade under the queen: if Q♠ is passed to {seat}, it has no guard and a spade lead can force it out; passing {best} kept {guards} and saves {epl} on average.",
     "explain.moon_fed": "{x} had every point taken so far; {seat} {played}, a penalty card that {x} took with the trick, one step closer to shooting the moon; {best}, no penalty card, would have given {x} nothing.",
-    "explain.moon_led": "{seat} led {card} and {x}, who had every point taken so far, won it with {points}: the moon stayed open to {x}; {best} was better.",
+    "explain.moon_led": "{seat} led {card_le} and {x}, who had every point taken so far, won it with {points}: the moon stayed open to {x}; {best} was better.",
     "explain.high_spade_bared.one": "{seat} {played}, the last spade under the queen beside {beside}: {high} is now unguarded while Q♠ is still out, and a spade lead can make it take the queen; {best} was better.",
     "explain.high_spade_bared.other": "{seat} {played}, the last spade under the queen beside {beside}: {high} are now unguarded while Q♠ is still out, and a spade lead can make one of them take the queen; {best} was better.",
-    "explain.smoke_queen": "{seat} led {card}; {best}, under the queen, could not take Q♠ ({seat} held no spade above it) and draws spades from the other hands: that is how the queen is forced out ({holders}).",
+    "explain.smoke_queen": "{seat} led {card_le}; {best}, under the queen, could not take Q♠ ({seat} held no spade above it) and draws spades from the other hands: that is how the queen is forced out ({holders}).",
     "explain.void_lead": "{seat} {played}; {best} was the only {suit_one} in hand: played now, it would have left {seat} void in {suit}, free to discard when {suit} are led.",
     "explain.take_sure": "{seat} {played} under {winner}; {best}, higher than every {suit} still out, would have won the trick whatever the others played, {load} so far, and got rid of a high {suit} that can win a costlier trick later.",
     "explain.win_high": "{seat} won the trick with {card}; {best} would have won it too against the cards played, and kept {card}, which a higher {suit} still out can beat, to give the lead away later.",
@@ -999,8 +999,8 @@ MESSAGES.update({
     # hearts solve (commands/solve.py, analysis/exact.py).
     "solve.head": "Deal {deal}, {model}",
     "solve.model.selfish": "selfish model: every seat plays to take the fewest points itself",
-    "solve.model.paranoid": "paranoid model: the seat to move against all the others",
-    "solve.position": "Trick {trick}, card {card}: {seat} to play; each card with the points {seat} takes in the deal",
+    "solve.model.paranoid": "paranoid model: the seat to move plays against all the others",
+    "solve.position": "Trick {trick}, card {card}: {seat} to play; each card with the points that player takes in the deal",
     "solve.best": "best",
     "solve.tie": "({points} when indifferent seats break ties the other way)",
     "solve.played": "played: {card}",
@@ -2353,7 +2353,7 @@ MESSAGES.update({
     # [coach28] the card is higher than every card of its suit in the other hands, but the seat holds a higher one (analysis/explain._high_left, _lead_won).
     "explain.high_left_out": "{seat}, void in the suit led, {played}; {best} was higher than every {suit} still out: kept, it may have to win a {suit} trick later, perhaps one with points, so it was the card to discard.",
     "explain.high_left_lead_out": "{seat} {played}; {best} was higher than every {suit} still out: kept, it may have to win a {suit} trick later, at a time others choose; cashed now, on the seat's own lead, it wins a trick the seat chose.",
-    "explain.lead_won_top_out": "{seat} led {card}, higher than every {suit} still out, and took {points} with it; {best} had {higher} of its suit still out against it and could lose the trick.",
+    "explain.lead_won_top_out": "{seat} led {card_le}, higher than every {suit} still out, and took {points} with it; {best} had {higher} of its suit still out against it and could lose the trick.",
     # [coach28] the high spades a low spade was beside (analysis/explain._high_spade_bared; French: "à côté de l'A♠", not "de A♠").
     "explain.beside_high.A": "A♠", "explain.beside_high.K": "K♠", "explain.beside_high.AK": "A♠ K♠",
     # [coach28] the face-up loss when the two tie orders differ (analysis/explain._simulations; issue 24: tie-sensitive values said).
@@ -2393,7 +2393,7 @@ MESSAGES.update({
     # [typed30] a table of tricks' heading pasted from a spreadsheet, ``Pli<tab>N<tab>E…`` (io/hrn/lark_reader._sheet_cells).
     "syntax.trick_heading": "{found}: a table of tricks, one column a seat, is not read (a row does not say who led): write each trick on a line of its own, its number and a dot, then each seat and its card in the order played, from the leader, as in '1. {pairs}'",
     # [coach29] the seat's one sure exit led where the best card was of another suit (analysis/explain._exit_spent; code keep_low).
-    "explain.keep_low_exit": "{seat} led {card}, the only card in hand sure to lose a trick on the lead (lower than every {suit} still out): kept, it would have given the lead away later; {best} was better.",
+    "explain.keep_low_exit": "{seat} led {card_le}, the only card in hand sure to lose a trick on the lead (lower than every {suit} still out): kept, it would have given the lead away later; {best} was better.",
     # [coach29] Q♠ bare on lead, no spade above it out: it wins its trick whenever spades are led (analysis/explain._queen_bare_kept).
     "explain.queen_bare_kept_top": "{seat} held Q♠ bare (no other spade) with {spades} in the other hands, none above it: any spade lead will make the queen win that trick, with whatever points the others discard on it; {seat} {played} instead of leading the queen now, on a trick of its own choosing.",
 })
@@ -2406,4 +2406,16 @@ MESSAGES.update({
 MESSAGES.update({
     # [hostile31] a relative name given in a working folder that was removed (output.resolve_target, annotate --out-dir and --engine dask's absolute names).
     "output.cwd_gone": "the working folder no longer exists (removed while the shell was in it): a relative name cannot be placed; change to an existing folder, or give an absolute name",
+})
+
+MESSAGES.update({
+    # [lang30] a card as a verb's object (analysis/explain.le_card): French "a entamé le 3♣", "l'A♠", "la D♠"; English the card alone.
+    "explain.le_card.ace": "{card}", "explain.le_card.queen": "{card}", "explain.le_card.other": "{card}",
+    # [lang30] a Date tag that is a calendar date (2026-11-16, 2026.11.16) shown in words (i18n.date_text).
+    "date.long": "{day} {month} {year}",
+    "date.day_one": "1",
+    "date.month.1": "January", "date.month.2": "February", "date.month.3": "March",
+    "date.month.4": "April", "date.month.5": "May", "date.month.6": "June",
+    "date.month.7": "July", "date.month.8": "August", "date.month.9": "September",
+    "date.month.10": "October", "date.month.11": "November", "date.month.12": "December",
 })

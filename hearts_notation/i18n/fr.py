@@ -620,9 +620,9 @@ MESSAGES.update({
     "explain.took_points": 'a pris {points}',
     "explain.won_trick": 'prenait la main',
     "explain.went_over": 'passait au-dessus',
-    "explain.discard_queen": "{seat}, sans {suit}, a manqué l'occasion de se défausser de la D♠ (a joué {card}).",
-    "explain.discard_heart": "{seat}, sans {suit} : se défausser d'abord du cœur le plus haut, {best_de}, tant qu'on le peut (a joué {card}).",
-    "explain.lead_high_spade": "{seat} a entamé {card} alors que la D♠ n'était pas tombée ({holders}) : elle pouvait lui tomber dessus.",
+    "explain.discard_queen": "{seat}, sans {suit}, a manqué l'occasion de se défausser de la D♠ (a joué {card_le}).",
+    "explain.discard_heart": "{seat}, sans {suit} : se défausser d'abord du cœur le plus haut, {best_de}, tant qu'on le peut (a joué {card_le}).",
+    "explain.lead_high_spade": "{seat} a entamé {card_le} alors que la D♠ n'était pas tombée ({holders}) : elle pouvait lui tomber dessus.",
     "explain.lead_void_suit": "{seat} a entamé {suit} alors que {void} n'en avait plus et pouvait encore avoir la D♠.",
     "explain.keep_low": "{seat} {played}, son plus petit {suit} : garder une petite carte d'une couleur pour plus tard, pour rendre la main ; {best} valait mieux.",
     "explain.on_lead": '{card} a pris le pli et donné la main à {seat} ; {best} laissait un autre joueur le prendre et entamer.',
@@ -735,7 +735,7 @@ MESSAGES.update({
     "replay.pass": 'passe',
     "replay.hold": "pas d'échange",
     "replay.rules": 'règles',
-    "replay.passes": 'Passes',
+    "replay.passes": 'Échanges',
     "replay.gives": 'donne',
     "replay.to": 'à',
     "replay.receives": 'reçoit',
@@ -1268,18 +1268,18 @@ MESSAGES.update({
 MESSAGES.update({
     # [anchor: reasons] new messages of the reasons work go right below this line.
     # Le travail des raisons (issue 24) : des causes vérifiées sur la partie, avec le verbe de la position.
-    "explain.verb.lead": "a entamé {card}",
-    "explain.verb.follow": "a fourni {card}",
+    "explain.verb.lead": "a entamé {card_le}",
+    "explain.verb.follow": "a fourni {card_le}",
     "explain.verb.discard": "s'est défaussé {card_de}",
     "explain.moon_spoiled": "{seat} avait tous les points pris jusque-là et {played}, une carte de pénalité partie chez {x} : c'en était fini de son capot ; {best} le laissait possible.",
     "explain.queen_bared": "{seat} {played}, le dernier pique à côté de la D♠ : la dame de pique reste seule et la première entame à pique la fera tomber ; {best} valait mieux.",
     "explain.discard_points": "{seat}, sans {suit}, {played} ; se défausser {best_de} aurait donné ce cœur au gagnant du pli ; gardé en main, ce cœur peut coûter plus tard.",
     "explain.high_left": "{seat}, sans la couleur demandée, {played} ; {best} était le plus haut {suit} encore en jeu : gardée, cette carte risque de prendre plus tard un pli à {suit}, peut-être avec des points ; c'était la carte à défausser.",
-    "explain.exit_lead": "{seat} a entamé {card} et {won} ; {best}, plus bas que tout {suit} encore chez les autres, ne pouvait pas prendre le pli et rendait la main.",
+    "explain.exit_lead": "{seat} a entamé {card_le} et {won} ; {best}, plus bas que tout {suit} encore chez les autres, ne pouvait pas prendre le pli et rendait la main.",
     "explain.won_points": "a pris {points}",
     "explain.won_plain": "a pris le pli",
-    "explain.lead_won": "{seat} a entamé {card} et a pris {points} avec ; {best} avait encore {higher} de sa couleur chez les autres ({card} : {m}) : cette carte avait plus de chances de perdre le pli.",
-    "explain.lead_won_top": "{seat} a entamé {card}, le plus haut {suit} encore en jeu, et a pris {points} avec ; {best} avait encore {higher} de sa couleur chez les autres : cette carte pouvait perdre le pli.",
+    "explain.lead_won": "{seat} a entamé {card_le} et a pris {points} avec ; {best} avait encore {higher} de sa couleur chez les autres ({card} : {m}) : cette carte avait plus de chances de perdre le pli.",
+    "explain.lead_won_top": "{seat} a entamé {card_le}, le plus haut {suit} encore en jeu, et a pris {points} avec ; {best} avait encore {higher} de sa couleur chez les autres : cette carte pouvait perdre le pli.",
     "explain.suit_one.C": "trèfle", "explain.suit_one.D": "carreau", "explain.suit_one.H": "cœur",
     "explain.suit_one.S": "pique",
     "explain.higher.one": "{n} carte plus haute", "explain.higher.other": "{n} cartes plus hautes",
@@ -1302,10 +1302,10 @@ MESSAGES.update({
     "explain.pass_spade_guard": "{seat} a gardé {small} sous la dame : si la D♠ arrive chez {seat} par la passe, la dame n'a presque pas de garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
     "explain.pass_spade_guard_none": "{seat} n'a gardé aucun pique sous la dame : si la D♠ arrive chez {seat} par la passe, la dame n'a aucune garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
     "explain.moon_fed": "{x} avait tous les points pris jusque-là ; {seat} {played}, une carte de pénalité que {x} a ramassée avec le pli, un pas de plus vers le capot ; {best}, sans point, ne donnait rien à {x}.",
-    "explain.moon_led": "{seat} a entamé {card} et {x}, qui avait tous les points pris jusque-là, a remporté le pli avec {points} : le capot restait possible pour {x} ; {best} valait mieux.",
+    "explain.moon_led": "{seat} a entamé {card_le} et {x}, qui avait tous les points pris jusque-là, a remporté le pli avec {points} : le capot restait possible pour {x} ; {best} valait mieux.",
     "explain.high_spade_bared.one": "{seat} {played}, le dernier pique sous la dame à côté {beside} : {high} reste sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer cette carte à prendre la dame ; {best} valait mieux.",
     "explain.high_spade_bared.other": "{seat} {played}, le dernier pique sous la dame à côté {beside} : {high} restent sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer l'une de ces cartes à prendre la dame ; {best} valait mieux.",
-    "explain.smoke_queen": "{seat} a entamé {card} ; {best}, sous la dame, ne pouvait pas prendre la D♠ ({seat} n'avait aucun pique plus haut) et fait sortir les piques des autres mains : c'est ainsi qu'on fait tomber la dame ({holders}).",
+    "explain.smoke_queen": "{seat} a entamé {card_le} ; {best}, sous la dame, ne pouvait pas prendre la D♠ ({seat} n'avait aucun pique plus haut) et fait sortir les piques des autres mains : c'est ainsi qu'on fait tomber la dame ({holders}).",
     "explain.void_lead": "{seat} {played} ; {best} était le seul {suit_one} de la main : en le jouant tout de suite, {seat} se retrouvait sans {suit}, libre de se défausser quand on joue {suit}.",
     "explain.take_sure": "{seat} {played} sous {winner} ; {best}, plus haut que tout {suit} encore chez les autres, prenait le pli quoi que jouent les autres, {load} pour l'instant, et se débarrassait d'un {suit} haut qui peut prendre plus tard un pli plus coûteux.",
     "explain.win_high": "{seat} a pris le pli avec {card} ; {best} le prenait aussi contre les cartes jouées, et gardait {card}, qu'un {suit} plus haut encore chez les autres peut battre, pour rendre la main plus tard.",
@@ -1319,8 +1319,8 @@ MESSAGES.update({
     # hearts solve (commands/solve.py, analysis/exact.py).
     "solve.head": "Donne {deal}, {model}",
     "solve.model.selfish": "modèle égoïste : chaque joueur joue pour prendre lui-même le moins de points",
-    "solve.model.paranoid": "modèle paranoïaque : le joueur qui a la main contre tous les autres",
-    "solve.position": "Pli {trick}, carte {card} : à {seat} de jouer ; chaque carte avec les points que prend {seat} dans la donne",
+    "solve.model.paranoid": "modèle paranoïaque : le joueur qui a la main joue contre tous les autres",
+    "solve.position": "Pli {trick}, carte {card} : à {seat} de jouer ; chaque carte avec les points que ce joueur prend dans la donne",
     "solve.best": "meilleure",
     "solve.tie": "({points} si les joueurs indifférents départagent dans l'autre ordre)",
     "solve.played": "jouée : {card}",
@@ -1340,7 +1340,7 @@ MESSAGES.update({
     "solve.error.hands": "donne {deal} : il faut connaître toutes les mains pour la résoudre (enregistrez les mains, ou la donne entière)",
     "solve.error.malformed": "donne {deal} : un pli est incomplet ou joué hors de son tour, elle ne peut pas être résolue",
     "solve.error.rules": "donne {deal} : non résolue : {why}",
-    "solve.error.limit": "donne {deal} : une position demande d’examiner plus de {nodes} positions (par ordre des égalités) ; choisissez un point plus tardif (--trick 7 ou après) ou augmentez --max-nodes (0 : sans limite)",
+    "solve.error.limit": "donne {deal} : ce point demande d'examiner plus de {nodes} positions (pour chaque ordre des égalités) ; choisissez un point plus tardif (--trick 7 ou après) ou augmentez --max-nodes (0 : sans limite)",
 
     # Les formats d'OpenSpiel (hearts_notation.io.openspiel, io.playthrough) : lecture.
     "os.not_game_string": "{text} n'est pas une chaîne de jeu OpenSpiel comme hearts()",
@@ -2051,7 +2051,7 @@ MESSAGES.update({
     "help.metavar.N": "N",
     # le nom du jeu de règles de `hearts rules [NOM]` (lang28 : [NAME] restait en anglais)
     "help.metavar.NAME": "NOM",
-    "help.annotate": "Marque les passes et les cartes de FICHIER qui coûtent des points, et dit pourquoi.\n\nChaque décision est jugée avec ce que savait le joueur : les mains cachées sont tirées parmi celles qui s'accordent avec ce que cette place a vu, chaque carte jouable est jouée jusqu'au bout dans les mêmes donnes (résolues exactement vers la fin) pour trouver la meilleure, et la carte jouée lui est comparée sur des donnes nouvelles.  Les points perdus attendus (EPL) décident de la marque : ?! dès 1 point, ? dès 3, ?? dès 6, seulement quand le verdict est net : la perte moins trois erreurs types atteint encore le seuil et les deux façons de jouer la fin s'accordent (un verdict incertain n'est pas marqué).  Un bilan par joueur (points perdus par décision, précision) et les trois décisions les plus coûteuses closent le commentaire de la partie.  Voir docs/analysis.md.\n\nAvec --out-dir DEST, FICHIER... est un corpus (fichiers, dossiers, motifs, URL) : chaque part d'environ --shard-size octets (256 Kio par défaut) est annotée et écrite dans DEST par le processus qui l'a analysée, avec une marque de fin ; une nouvelle exécution saute les parts faites.\n",
+    "help.annotate": "Marque les échanges et les cartes de FICHIER qui coûtent des points, et dit pourquoi.\n\nChaque décision est jugée avec ce que savait le joueur : les mains cachées sont tirées parmi celles qui s'accordent avec ce que cette place a vu, chaque carte jouable est jouée jusqu'au bout dans les mêmes donnes (résolues exactement vers la fin) pour trouver la meilleure, et la carte jouée lui est comparée sur des donnes nouvelles.  Les points perdus attendus (EPL) décident de la marque : ?! dès 1 point, ? dès 3, ?? dès 6, seulement quand le verdict est net : la perte moins trois erreurs types atteint encore le seuil et les deux façons de jouer la fin s'accordent (un verdict incertain n'est pas marqué).  Un bilan par joueur (points perdus par décision, précision) et les trois décisions les plus coûteuses closent le commentaire de la partie.  Voir docs/analysis.md.\n\nAvec --out-dir DEST, FICHIER... est un corpus (fichiers, dossiers, motifs, URL) : chaque part d'environ --shard-size octets (256 Kio par défaut) est annotée et écrite dans DEST par le processus qui l'a analysée, avec une marque de fin ; une nouvelle exécution saute les parts faites.\n",
     "help.annotate.exact_tricks": "Résoudre exactement quand il reste ce nombre de plis (5 par défaut).",
     "help.annotate.fast": "Moins de tirages et une recherche exacte moins profonde.",
     "help.annotate.fmt_out": "text : la feuille annotée ; json : le rapport d'analyse.",
@@ -2064,7 +2064,7 @@ MESSAGES.update({
     "help.annotate.output": "Écrire ici la feuille annotée (format d'après l'extension) ; écriture atomique.",
     "help.annotate.samples": "Donnes de tri par décision (48 par défaut, 16 avec --fast) ; les verdicts ajoutent des donnes mises de côté.",
     "help.annotate.seed": "Graine du tirage.",
-    "help.annotate.short": "Marque les passes et les cartes qui coûtent des points, et dit pourquoi.",
+    "help.annotate.short": "Marque les échanges et les cartes qui coûtent des points, et dit pourquoi.",
     "help.annotate.thresholds": "EPL pour ?!, ? et ?? (et, en option, le nombre d'erreurs types exigé, 2).",
     "help.annotate.unicode": "Écrire les symboles des couleurs (et les rangs français avec --lang fr).",
     "help.common.engine": "Où tourne le calcul : processus locaux (--jobs) ou grappe Dask (pip install \"hearts-notation[dask]\") ; la sortie est la même.",
@@ -2340,7 +2340,7 @@ MESSAGES.update({
     # [coach28] la carte est plus haute que toutes celles de sa couleur chez les autres, mais le joueur en a une plus haute (analysis/explain._high_left, _lead_won).
     "explain.high_left_out": "{seat}, sans la couleur demandée, {played} ; {best} était plus haut que tout {suit} encore chez les autres : gardée, cette carte risque de prendre plus tard un pli à {suit}, peut-être avec des points ; c'était la carte à défausser.",
     "explain.high_left_lead_out": "{seat} {played} ; {best} était plus haut que tout {suit} encore chez les autres : gardée, cette carte risque de prendre plus tard un pli à {suit} choisi par les autres ; jouée maintenant, sur sa propre entame, la carte prend un pli que l'on a choisi.",
-    "explain.lead_won_top_out": "{seat} a entamé {card}, plus haut que tout {suit} encore chez les autres, et a pris {points} avec ; {best} avait encore {higher} de sa couleur chez les autres : cette carte pouvait perdre le pli.",
+    "explain.lead_won_top_out": "{seat} a entamé {card_le}, plus haut que tout {suit} encore chez les autres, et a pris {points} avec ; {best} avait encore {higher} de sa couleur chez les autres : cette carte pouvait perdre le pli.",
     # [coach28] les piques hauts à côté desquels était le petit pique (analysis/explain._high_spade_bared : « à côté de l'A♠ », non « de A♠ »).
     "explain.beside_high.A": "de l'A♠", "explain.beside_high.K": "du R♠", "explain.beside_high.AK": "de l'A♠ et du R♠",
     # [coach28] la perte cartes sur table quand les deux ordres d'égalité diffèrent (analysis/explain._simulations ; issue 24).
@@ -2380,7 +2380,7 @@ MESSAGES.update({
     # [typed30] a table of tricks' heading pasted from a spreadsheet, ``Pli<tab>N<tab>E…`` (io/hrn/lark_reader._sheet_cells).
     "syntax.trick_heading": "{found} : un tableau des plis, une colonne par place, n'est pas lu (une ligne ne dit pas qui a entamé) : écrivez chaque pli sur sa ligne, son numéro et un point, puis chaque place et sa carte dans l'ordre joué, depuis l'entame, comme « 1. {pairs} »",
     # [coach29] the seat's one sure exit led where the best card was of another suit (analysis/explain._exit_spent; code keep_low).
-    "explain.keep_low_exit": "{seat} a entamé {card}, la seule carte de sa main sûre de perdre le pli à l'entame (plus basse que tout {suit} encore chez les autres) : gardée, cette carte permettait de rendre la main plus tard ; {best} valait mieux.",
+    "explain.keep_low_exit": "{seat} a entamé {card_le}, la seule carte de sa main sûre de perdre le pli à l'entame (plus basse que tout {suit} encore chez les autres) : gardée, cette carte permettait de rendre la main plus tard ; {best} valait mieux.",
     # [coach29] Q♠ bare on lead, no spade above it out: it wins its trick whenever spades are led (analysis/explain._queen_bare_kept).
     "explain.queen_bare_kept_top": "{seat} avait la dame de pique sèche (aucun autre pique) avec {spades} chez les autres, aucun plus haut que la dame : la première entame à pique fera prendre le pli à la dame, avec les points que les autres y défausseront ; {seat} {played} au lieu d'entamer la dame tout de suite, sur un pli de son choix.",
 })
@@ -2393,4 +2393,16 @@ MESSAGES.update({
 MESSAGES.update({
     # [hostile31] a relative name given in a working folder that was removed (output.resolve_target, annotate --out-dir and --engine dask's absolute names).
     "output.cwd_gone": "le dossier de travail n'existe plus (supprimé alors que le shell s'y trouvait) : un nom relatif ne peut pas y être placé ; placez-vous dans un dossier qui existe, ou donnez un nom absolu",
+})
+
+MESSAGES.update({
+    # [lang30] a card as a verb's object (analysis/explain.le_card): « a entamé le 3♣ », « l'A♠ », « la D♠ ».
+    "explain.le_card.ace": "l'{card}", "explain.le_card.queen": "la {card}", "explain.le_card.other": "le {card}",
+    # [lang30] a Date tag that is a calendar date (2026-11-16, 2026.11.16) shown in words (i18n.date_text): « 1er novembre ».
+    "date.long": "{day} {month} {year}",
+    "date.day_one": "1er",
+    "date.month.1": "janvier", "date.month.2": "février", "date.month.3": "mars",
+    "date.month.4": "avril", "date.month.5": "mai", "date.month.6": "juin",
+    "date.month.7": "juillet", "date.month.8": "août", "date.month.9": "septembre",
+    "date.month.10": "octobre", "date.month.11": "novembre", "date.month.12": "décembre",
 })

@@ -23,11 +23,13 @@ wrapping would, rather than lose its end.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from rich.cells import cell_len, chop_cells
 from rich.containers import Lines
 from rich.measure import Measurement
+from rich.segment import Segment
 from rich.text import DEFAULT_JUSTIFY, DEFAULT_OVERFLOW, Text
 
 from ..i18n import CLOSING, NO_BREAK
@@ -35,7 +37,7 @@ from ..i18n import CLOSING, NO_BREAK
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, JustifyMethod, OverflowMethod
 
-__all__ = ["KeptText", "kept", "print_paragraph"]
+__all__ = ["HANG_ROOM", "Hanging", "KeptText", "kept", "print_paragraph"]
 
 R = TypeVar("R")
 
@@ -155,17 +157,53 @@ def kept(renderable: R) -> R:
     return cast("R", out)
 
 
-def print_paragraph(console: Console, text: str | Text) -> None:
-    """*text* printed as a paragraph: wrapped by the program at the
-    console's width, between words (never before a closing sign, after
-    ``«`` or inside ``19 948``: :func:`kept`), each line without the
-    space it broke at.  Printed whole (``soft_wrap``), a sentence such as
-    ``hint``'s advice was wrapped by the terminal, which cuts at the last
-    column, mid-word; rich's own wrapping (``soft_wrap=False``) left the
-    space of each break at the end of its line (round 29, helper lang29).
-    A string is made a text by the console itself (its controls escaped,
-    no markup)."""
-    shown = kept(console.render_str(text) if isinstance(text, str) else text)
-    for line in shown.wrap(console, max(console.width, 1)):
-        line.rstrip()
-        console.print(line, soft_wrap=True)
+class Hanging:
+    """A sentence after its *head*, as a renderable: wrapped at the width
+    it is given, between words (never before a closing sign, after ``«``
+    or inside ``19 948``: :func:`kept`), each line without the space it
+    broke at, its next lines under its start.  A numbered reason
+    (``12. ``), a card's value (``  K♣   12  best  ``) or a replay's note
+    (``     N R♣!  ``) followed by a sentence reads as one item; printed
+    whole, the terminal cut it at its last column, mid-word, its next
+    lines at column 0 (rounds 29 and 30, helpers lang29 and lang30).  When
+    the room beside the head is under :data:`HANG_ROOM` cells the lines
+    start at column 0.  Unlike a grid's cell, no line is padded to the
+    width with spaces."""
+
+    def __init__(self, head: Text, body: Text) -> None:
+        self.head = head
+        self.body = body
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        """The lines, each ended by a line break."""
+        head, body = self.head, kept(self.body)
+        indent = head.cell_len
+        width = max(options.max_width, 1)
+        if indent and width - indent < HANG_ROOM:
+            head, body, indent = Text(), kept(Text.assemble(head, body)), 0
+        for k, line in enumerate(body.wrap(console, max(width - indent, 1))):
+            line.rstrip()
+            if indent:
+                line = Text.assemble(head if k == 0 else Text(" " * indent), line)
+            yield from line.render(console)
+            yield Segment.line()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """The whole sentence on one line at most; its widest unit beside
+        the head at least."""
+        inner = Measurement.get(console, options, kept(self.body))
+        return Measurement(inner.minimum + self.head.cell_len, inner.maximum + self.head.cell_len)
+
+
+def print_paragraph(console: Console, text: str | Text, head: str = "") -> None:
+    """*text* printed as a paragraph after *head* (:class:`Hanging`):
+    wrapped by the program at the console's width rather than printed
+    whole (``soft_wrap``) and cut by the terminal.  A string is made a text
+    by the console itself (its controls escaped, no markup); so is *head*."""
+    body = console.render_str(text) if isinstance(text, str) else text
+    console.print(Hanging(console.render_str(head) if head else Text(), body), soft_wrap=True)
+
+
+#: The narrowest room (cells) a hanging paragraph's sentence is given
+#: beside its head (:class:`Hanging`); narrower, it starts at column 0.
+HANG_ROOM = 16

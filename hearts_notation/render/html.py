@@ -37,7 +37,7 @@ from importlib import resources
 from typing import Any
 
 from ..cards import CARDS, Card, cards_of, display_order
-from ..i18n import finding_text, players_in_view, rules_label, seat_label, seats_in_view
+from ..i18n import date_text, finding_text, players_in_view, rules_label, seat_label, seats_in_view
 from ..model import Finding
 from ..output import escape_controls, json_text, markup_text
 from .narrate import SECOND_PERSON
@@ -385,7 +385,8 @@ class _Builder:
     def game(self, gi: int, g: GameFact, decisions: Sequence[Mapping[str, Any]] = (),
              summary: Mapping[str, Any] | None = None) -> dict[str, Any]:
         tags = g.game.tags
-        title = " · ".join(tags[k] for k in ("Event", "Site", "Date") if tags.get(k)) or \
+        title = " · ".join(date_text(self.lang, tags[k]) if k == "Date" else tags[k]
+                           for k in ("Event", "Site", "Date") if tags.get(k)) or \
             (g.game.source or f"{self.t['game']} {gi + 1}")
         index: dict[tuple[int, int | None, str, str], Mapping[str, Any]] = {}
         for d in decisions:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..i18n import players_in_view, rules_label, seat_label, seats_in_view, translate
+from ..i18n import date_text, players_in_view, rules_label, seat_label, seats_in_view, translate
 from ..model import Finding, Game
 from ..output import markup_text as escape
 from ..presentation import Presentation
@@ -105,7 +105,8 @@ def _section(sg: SheetGame, pres: Presentation) -> str:
     seats = score.seats
     where = pres.t("sheet.game", source=game.source or "-", index=game.index or 1)
     title = game.tags.get("Event") or where
-    meta = [m for m in (game.tags.get("Date"), game.tags.get("Site"),
+    date = game.tags.get("Date")
+    meta = [m for m in (date and date_text(pres.lang, date), game.tags.get("Site"),
                         pres.t("score.rules", spec=rules_label(pres.lang, rules.spec)), where) if m]
     by_deal: dict[int | None, list[tuple[int, Finding]]] = {}
     shown = [f for f in sg.findings if f.severity != "info" or f.code == "sheet-unchecked"]

@@ -27,7 +27,9 @@ from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, display_order
 from ..i18n import (
     LANGUAGES,
     card_ascii,
+    date_text,
     finding_text,
+    name_beside_seat,
     players_in_view,
     render,
     rules_label,
@@ -38,6 +40,8 @@ from ..i18n import (
 from ..model import Finding
 from ..output import escape_controls
 from ..seats import PASSING_DIRECTIONS
+from .breaks import Hanging
+from .fit import WordTable
 from .story import DealFact, GameFact, PlayFact, TrickFact
 
 #: The words of the replay: catalog ids ``replay.<word>`` (spaces as ``_``).
@@ -129,7 +133,7 @@ class TerminalReplay:
         out = Text(self.seat(seat), style="bold")
         name = self.g.names.get(seat)
         if name and name != seat:
-            out.append(f" {escape_controls(name)}")
+            out.append(f" {escape_controls(name_beside_seat(name, seat))}")
         return out
 
     def finding_line(self, f: Finding, indent: str = "   ") -> Text:
@@ -153,7 +157,9 @@ class TerminalReplay:
         g = self.g
         tags = g.game.tags
         title = Text()
-        parts = [tags[k] for k in ("Event", "Site", "Date") if tags.get(k)]
+        # (a calendar date in words, « 16 novembre 2025 »: lang30)
+        parts = [date_text(self.lang, tags[k]) if k == "Date" else tags[k]
+                 for k in ("Event", "Site", "Date") if tags.get(k)]
         title.append(escape_controls(self.sep.join(parts) or (g.game.source or "game")),
                      style="bold")
         line = Text(f"{self.t['rules']} {rules_label(self.lang, g.rules.spec)}{self.sep}",
@@ -164,7 +170,7 @@ class TerminalReplay:
             line.append_text(self.who(s))
         rows: list[RenderableType] = [title, line]
         if g.game.comment:
-            rows.append(Text(_comment(g.game.comment), style="italic"))
+            rows.append(Hanging(Text(), Text(_comment(g.game.comment), style="italic")))
         rows.extend(self.finding_line(f, "") for f in g.findings)
         return Group(*rows)
 
@@ -219,13 +225,14 @@ class TerminalReplay:
         t = self.t
         if not df.passes:
             return Text(f"{t['passes']}: {t['unrecorded']}", style="dim")
-        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False,
-                      padding=(0, 2), title=None)
+        # (a WordTable: rich cut its heads at 40 columns, « don… », « reç… »; lang30)
+        table = WordTable(box=None, show_header=True, header_style="bold", pad_edge=False,
+                          padding=(0, 2), title=None)
         for col in ("", t["gives"], t["to"], t["receives"], t["from"]):
             table.add_column(col)
         given = {p.giver: p for p in df.passes}
         received = {p.receiver: p for p in df.passes if p.receiver}
-        notes: list[Text] = []
+        notes: list[RenderableType] = []
         for s in self.g.seats:
             g = given.get(s)
             r = received.get(s)
@@ -240,8 +247,7 @@ class TerminalReplay:
             if g is not None and g.comment:
                 note = Text("   ")
                 note.append(f"{self.seat(s)}: ", style="bold")
-                note.append(_comment(g.comment), style="italic")
-                notes.append(note)
+                notes.append(Hanging(note, Text(_comment(g.comment), style="italic")))
             if g is not None:
                 notes.extend(self.finding_line(f) for f in g.findings)
         return Group(Text(t["passes"], style="bold"), table, *notes)
@@ -301,8 +307,7 @@ class TerminalReplay:
                 if p.mark:
                     note.append(p.mark, style="bold")
                 note.append("  ")
-                note.append(_comment(p.comment), style="italic")
-                lines.append(note)
+                lines.append(Hanging(note, Text(_comment(p.comment), style="italic")))
             for f in p.findings:
                 line = Text("     ")
                 line.append(f"{self.seat(p.seat)} ", style="bold red")
@@ -310,7 +315,7 @@ class TerminalReplay:
                 line.append_text(self.finding_line(f, "  "))
                 lines.append(line)
         if tf.comment:
-            lines.append(Text(f"     {_comment(tf.comment)}", style="italic"))
+            lines.append(Hanging(Text("     "), Text(_comment(tf.comment), style="italic")))
         lines.extend(self.finding_line(f, "     ") for f in tf.findings)
         return Group(*lines)
 
@@ -332,7 +337,8 @@ class TerminalReplay:
     def score(self, df: DealFact) -> RenderableType:
         """The deal's points (after the moon), recorded points and totals."""
         t = self.t
-        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, padding=(0, 2))
+        table = WordTable(box=None, show_header=True, header_style="bold", pad_edge=False,
+                          padding=(0, 2))
         table.add_column("")
         table.add_column(t["taken"], justify="right")
         table.add_column(t["points"], justify="right")
@@ -383,7 +389,7 @@ class TerminalReplay:
         or ``end`` so that ``--step`` can pause before each trick."""
         yield "head", self.deal_header(df)
         if df.deal.comment:
-            yield "head", Text(_comment(df.deal.comment), style="italic")
+            yield "head", Hanging(Text(), Text(_comment(df.deal.comment), style="italic"))
         yield "head", self.hands(df)
         passes = self.passes(df)
         if passes is not None:
