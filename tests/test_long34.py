@@ -88,6 +88,26 @@ def test_the_hrn_cutter_ends_the_game_at_the_long_line_and_resumes_at_a_tag(smal
     assert got[3].text == ONE.rstrip("\n")
 
 
+@pytest.mark.usefixtures("small")
+def test_games_without_tags_resume_after_the_cut_games_result(tmp_path: Path) -> None:
+    """Games written without tags (each ended by its ``result`` line): after
+    the long line in the second, the third is read from the line after the
+    second's ``result``, its bad card at its own line (on main: 2 games)."""
+    from clirun import run
+
+    one = "".join(line for line in ONE.splitlines(keepends=True) if not line.startswith("["))
+    lines = one.split("\n")
+    at = next(k for k, line in enumerate(lines) if line.startswith("deal 3 ")) + 8
+    second = "\n".join([*lines[:at], "x" * 3_000, *lines[at:]])
+    path = tmp_path / "notags.hrn"
+    path.write_text(one + second + one.replace(*BAD), encoding="utf-8")
+    n = one.count("\n")
+    bad = 2 * n + 1 + next(k for k, line in enumerate(lines) if BAD[0] in line) + 1
+    status, out = run("validate", str(path))
+    assert status == 2 and "1 file, 3 games, 23 deals: 1 valid game" in out, out
+    assert f"{path}:{n + at + 1}:2001: " in out and f"{path}:{bad}:48: " in out, out
+
+
 def test_split_lines_goes_on_past_long_lines_in_bounded_chunks() -> None:
     """A long line spread over many chunks (and a second long line inside
     one chunk): each is one :class:`LongLine` in its place, the lines after

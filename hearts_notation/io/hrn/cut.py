@@ -484,10 +484,11 @@ def _cut_going_on(lines: Iterable[str], first_line: int = 1) -> Iterator[GameTex
     """:func:`_cut_lines` of lines from :func:`split_lines` with ``go_on``:
     at a line over the limit the game it falls in ends (kept up to that
     line, as typed33 kept it when the input stopped there), the lines after
-    it up to the next line that begins with a tag are that game's (dropped:
-    its deal is cut in the middle), and the games from that tag on are cut
-    as usual (round 34: every game after the long line was lost).  The
-    long line is told once the input ends (:func:`split_lines` raises it)."""
+    it up to the next line that begins with a tag, or through its
+    ``result`` line, are that game's (dropped: its deal is cut in the
+    middle), and the games from there on are cut as usual (round 34: every
+    game after the long line was lost).  The long line is told once the
+    input ends (:func:`split_lines` raises it)."""
     source = iter(lines)
     start = first_line
     while True:
@@ -497,13 +498,28 @@ def _cut_going_on(lines: Iterable[str], first_line: int = 1) -> Iterator[GameTex
             return
         line = upto.line + 1
         for raw in source:
-            if not isinstance(raw, LongLine) and resyncs(raw):
-                source = chain((raw,), source)
-                break
+            if not isinstance(raw, LongLine):
+                if resyncs(raw):
+                    source = chain((raw,), source)
+                    break
+                if _is_result(raw):
+                    line += 1
+                    break
             line += 1
         else:
             return
         start = line
+
+
+def _is_result(raw: str) -> bool:
+    """Whether the physical line *raw* is a ``result`` line (the end of a
+    game, its kind as :func:`_line_records` finds it): after a line over
+    the limit the cut game's lines are dropped up to the next tag line or
+    through its ``result`` line (games written without tags, ended by it)."""
+    text = composed(raw.rstrip("\n").rstrip("\r"))
+    body = text.lstrip(BLANKS)
+    return bool(body) and body[0] in _KIND_FIRST and _kind(text, len(text) - len(body),
+                                                           False) == "result"
 
 
 def _cut_lines(lines: Iterable[str], first_line: int = 1,
