@@ -125,14 +125,17 @@ def test_every_whole_game_before_a_line_over_the_limit_is_kept(small_line: None,
     path = tmp_path / "l.hrn"
     path.write_text(one * 5 + bad + one, encoding="utf-8")
     where = f"{path}:{one.count(chr(10)) * 5 + 1}:"
+    # (round 34: after a long line the sixth game is read too; a brace
+    # comment over the limit still ends the file)
+    n = 6 if bad.startswith("x") else 5
     status, out = run("validate", str(path))
-    assert status == 2 and "1 file, 5 games, 50 deals: 5 valid games" in out, out
+    assert status == 2 and f"1 file, {n} games, {n}0 deals: {n} valid games" in out, out
     assert where in out, out
     got: list[int] = []
     with pytest.raises((InputError, RecordError)):
         for game in cut_games([path.read_text(encoding="utf-8")], str(path)):
             got.append(game.line)
-    assert len(got) == 5
+    assert len(got) == n
 
 
 _LOWER = """[Event "Sheet"]

@@ -410,7 +410,15 @@ def jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line: 
     records = 0                 # records among them
     rest = ""
     limit = current_limits().record
+    first_error: InputError | None = None
+    skipping = False        # in a long line: its characters dropped up to the next "\n"
     for chunk in chunks:
+        if skipping:
+            cut = chunk.find("\n")
+            if cut < 0:
+                continue
+            chunk = chunk[cut + 1:]
+            skipping = False
         if rest:
             chunk = rest + chunk
         if "\r" in chunk:
@@ -423,8 +431,16 @@ def jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line: 
             if end < 0:
                 break
             if big and end - pos > limit:
+                # (the records before it are a batch; the next begins after
+                # it, and the error is raised once the input ends: round 34,
+                # as :func:`.stream.split_lines` with ``go_on``)
                 yield from _read_before(path, pending, chunk[start:pos], first_line, first_index)
-                raise _too_long(path, first_line + lines, limit)
+                first_error = first_error or _too_long(path, first_line + lines, limit)
+                first_line += lines + 1
+                first_index += records
+                pending, lines, records = [], 0, 0
+                start = pos = end + 1
+                continue
             lines += 1
             if end > pos and (not chunk[pos].isspace() or not chunk[pos:end].isspace()):
                 records += 1
@@ -443,15 +459,20 @@ def jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line: 
         if start < pos:
             pending.append(chunk[start:pos])
         rest = chunk[pos:]
-        if len(rest) > limit:
+        if len(rest) > limit:       # (a long line that goes on in the chunks to come)
             yield from _read_before(path, pending, "", first_line, first_index)
-            raise _too_long(path, first_line + lines, limit)
+            first_error = first_error or _too_long(path, first_line + lines, limit)
+            first_line += lines + 1
+            first_index += records
+            pending, lines, records, rest, skipping = [], 0, 0, "", True
     if rest:
         pending.append(rest[:-1] if rest.endswith("\r") else rest)
         lines += 1
     if lines:
         text = "".join(pending)
         yield Batch(path, "jsonl", text, first_line, first_index, len(text))
+    if first_error is not None:
+        raise first_error
 
 
 def _read_before(path: str, pending: list[str], text: str, first_line: int,

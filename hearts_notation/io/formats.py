@@ -446,7 +446,7 @@ def _read_json(chunks: Iterable[str], source: str, default_rules: RuleSet | str 
 def _read_jsonl(chunks: Iterable[str], source: str, default_rules: RuleSet | str | None) -> Iterator[Game]:
     from .jsonio import iter_jsonl
 
-    return iter_jsonl(split_lines(chunks, source), source)
+    return iter_jsonl(split_lines(chunks, source, go_on=True), source)
 
 
 def _read_yaml(chunks: Iterable[str], source: str, default_rules: RuleSet | str | None) -> Iterator[Game]:

@@ -760,8 +760,24 @@ def _count_newlines(data: bytes) -> int:
     return 256 + data.count(b"\n", pos)
 
 
+class LongLine(str):
+    """The place of a line over the limit in the lines of :func:`split_lines`
+    (with ``go_on``): an empty line (``"\\n"``: a reader that does not look
+    for it reads a blank line, and every line after it keeps its number),
+    carrying :attr:`error`, the :class:`InputError` that tells it.  A
+    reader that cuts records at it (the HRN cutter: the game it falls in
+    ends there) asks ``isinstance(line, LongLine)``."""
+
+    error: InputError
+
+    def __new__(cls, error: InputError) -> LongLine:
+        self = super().__new__(cls, "\n")
+        self.error = error
+        return self
+
+
 def split_lines(chunks: Iterable[str], source: str = "-", max_line: int | None = None,
-                first_line: int = 1) -> Iterator[str]:
+                first_line: int = 1, go_on: bool = False) -> Iterator[str]:
     """Lines of a chunked text, each ending with ``"\\n"`` (but perhaps the
     last), ``\\r\\n`` read as ``\\n``.
 
@@ -770,24 +786,53 @@ def split_lines(chunks: Iterable[str], source: str = "-", max_line: int | None =
     longer than *max_line* characters (default: the ``record`` limit of
     :mod:`.limits`) is an :class:`InputError` at its line, raised before
     more than the limit and a chunk is held.
+
+    With *go_on* (the JSONL reader and the HRN cutter, round 34) the input
+    does not stop there: the long line is given as a :class:`LongLine`, its
+    characters read and dropped up to the next ``"\\n"`` (never held whole:
+    a chunk at a time), the lines after it given as usual, and the first
+    long line's error raised once the input ends -- told once, at its line
+    and column, after the games that follow it were read (a club's file
+    with one pasted garbage line lost the rest of the evening).
     """
     limit = current().record if max_line is None else max_line
     rest = ""
     lineno = first_line
+    first_error: InputError | None = None
+    skipping = False        # in a long line: its characters dropped up to the next "\n"
     for chunk in chunks:
+        if skipping:
+            cut = chunk.find("\n")
+            if cut < 0:
+                continue
+            chunk = chunk[cut + 1:]
+            skipping = False
         if rest:
             chunk = rest + chunk
-        parts = chunk.split("\n")
-        rest = parts.pop()
-        if len(chunk) > limit:
+        while True:
+            parts = chunk.split("\n")
+            rest = parts.pop()
+            if len(chunk) <= limit:
+                break
             # (the lines before the long one are given first: a reader
             # keeps the games read before the input stops, round 29)
             long = next((k for k, part in enumerate(parts) if len(part) > limit),
                         len(parts) if len(rest) > limit else -1)
-            if long >= 0:
-                for part in parts[:long]:
-                    yield part[:-1] + "\n" if part.endswith("\r") else part + "\n"
-                raise _long_line(source, lineno + long, limit)
+            if long < 0:
+                break
+            for part in parts[:long]:
+                yield part[:-1] + "\n" if part.endswith("\r") else part + "\n"
+            error = _long_line(source, lineno + long, limit)
+            if not go_on:
+                raise error
+            if first_error is None:
+                first_error = error
+            yield LongLine(error)
+            lineno += long + 1
+            if long == len(parts):      # the line goes on in the chunks to come
+                rest, parts, skipping = "", [], True
+                break
+            chunk = "\n".join([*parts[long + 1:], rest])
         lineno += len(parts)
         for part in parts:
             if part.endswith("\r"):
@@ -796,6 +841,8 @@ def split_lines(chunks: Iterable[str], source: str = "-", max_line: int | None =
                 yield part + "\n"
     if rest:
         yield rest[:-1] if rest.endswith("\r") else rest
+    if first_error is not None:
+        raise first_error
 
 
 def _long_line(source: str, line: int, limit: int) -> InputError:

@@ -40,7 +40,7 @@ from ...i18n import msg
 from ..limits import current as current_limits
 from ..limits import limit_message
 from ..line_ends import first_nel
-from ..stream import InputError, RecordError, split_lines
+from ..stream import InputError, LongLine, RecordError, split_lines
 from .words import TAG_NAME_CHARS, drop_marks, has_dropped_marks, typed_chunks
 
 __all__ = [
@@ -461,7 +461,69 @@ def _line_records(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[i
             yield lineno, text, "other", 0
 
 
-def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
+class _UpToLong:
+    """The lines of *source* up to a line over the limit (a
+    :class:`~hearts_notation.io.stream.LongLine`), counted: ``line`` is the
+    number of the next line, ``long`` says whether such a line ended them."""
+
+    def __init__(self, source: Iterator[str], line: int) -> None:
+        self.source = source
+        self.line = line
+        self.long = False
+
+    def __iter__(self) -> Iterator[str]:
+        for raw in self.source:
+            self.line += 1
+            if isinstance(raw, LongLine):
+                self.long = True
+                return
+            yield raw
+
+
+def _cut_going_on(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
+    """:func:`_cut_lines` of lines from :func:`split_lines` with ``go_on``:
+    at a line over the limit the game it falls in ends (kept up to that
+    line, as typed33 kept it when the input stopped there), the lines after
+    it up to the next line that begins with a tag, or through its
+    ``result`` line, are that game's (dropped: its deal is cut in the
+    middle), and the games from there on are cut as usual (round 34: every
+    game after the long line was lost).  The long line is told once the
+    input ends (:func:`split_lines` raises it)."""
+    source = iter(lines)
+    start = first_line
+    while True:
+        upto = _UpToLong(source, start - 1)
+        yield from _cut_lines(upto, start, upto)
+        if not upto.long:
+            return
+        line = upto.line + 1
+        for raw in source:
+            if not isinstance(raw, LongLine):
+                if resyncs(raw):
+                    source = chain((raw,), source)
+                    break
+                if _is_result(raw):
+                    line += 1
+                    break
+            line += 1
+        else:
+            return
+        start = line
+
+
+def _is_result(raw: str) -> bool:
+    """Whether the physical line *raw* is a ``result`` line (the end of a
+    game, its kind as :func:`_line_records` finds it): after a line over
+    the limit the cut game's lines are dropped up to the next tag line or
+    through its ``result`` line (games written without tags, ended by it)."""
+    text = composed(raw.rstrip("\n").rstrip("\r"))
+    body = text.lstrip(BLANKS)
+    return bool(body) and body[0] in _KIND_FIRST and _kind(text, len(text) - len(body),
+                                                           False) == "result"
+
+
+def _cut_lines(lines: Iterable[str], first_line: int = 1,
+               upto: _UpToLong | None = None) -> Iterator[GameText]:
     """The games of an input given as lines, cut line by line (the way for
     text where a comment may open, or with an escape or a
     byte-order mark; :func:`cut_games` cuts plain text faster).
@@ -547,8 +609,8 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
             pending = (first, texts, 0)
         elif pending is not None:
             pending[1].extend(texts)
-        elif comment_at is not None:
-            only_comments = comment_at
+        elif comment_at is not None and (upto is None or not upto.long):
+            only_comments = comment_at      # (not before a long line: its error tells)
     if pending is not None:
         yield GameText(pending[0], "\n".join(pending[1]), pending[2])
     elif only_comments is not None:
@@ -757,8 +819,8 @@ def _cut_chunks(chunks: Iterable[str], source: str, limit: int, first_line: int
         if len(buf) > record or _not_plain(chunk, buf) or (
                 _OPEN_BRACE.search(text, 0, end) is not None) or (
                 len(text) > limit and max(map(len, text.split("\n"))) > limit):
-            yield from _cut_lines(split_lines(chain((text,), source_chunks), source, limit,
-                                                   buf_line), buf_line)
+            yield from _cut_going_on(split_lines(chain((text,), source_chunks), source, limit,
+                                                      buf_line, go_on=True), buf_line)
             return
         done, done_line = _plain_cuts(text, end, buf_line, False)
         yield from done
@@ -766,12 +828,12 @@ def _cut_chunks(chunks: Iterable[str], source: str, limit: int, first_line: int
         buf_line = done_line[1]
     if buf:
         if _OPEN_BRACE.search(buf) is not None:
-            yield from _cut_lines(split_lines((buf,), source, limit, buf_line), buf_line)
+            yield from _cut_going_on(split_lines((buf,), source, limit, buf_line, go_on=True), buf_line)
             return
         done, _ = _plain_cuts(buf, len(buf), buf_line, True)
         if not done and ("{" in buf or ";" in buf):
             # No game, perhaps comments: the line-by-line cutter says which.
-            yield from _cut_lines(split_lines((buf,), source, limit, buf_line), buf_line)
+            yield from _cut_going_on(split_lines((buf,), source, limit, buf_line, go_on=True), buf_line)
             return
         yield from done
     # (an input of blank lines only holds no game: the caller says so)
