@@ -750,7 +750,7 @@ class ExactSolver:
                 hi = max(hi, jpos + adj)
         return lo, hi
 
-    def _forced(self, leader: int, pos: int, led: int, skip: int = -1) -> int:
+    def _forced(self, leader: i64, pos: i64, led: i64, skip: i64 = -1) -> int:
         """The fewest penalty points the seat at *pos* and those after it
         (but the one at *skip*) must play to a trick of suit *led* (each of
         them holds it or plays anything): a heart each when hearts are led,
@@ -760,18 +760,22 @@ class ExactSolver:
         sure-winner prunes of both models: a card that surely wins is
         skipped when that alone is no better than the best so far), and
         what the analysed seat surely does not get when it surely loses the
-        trick (:meth:`_trick_bounds`)."""
-        n = self.n
+        trick (:meth:`_trick_bounds`).  Machine words (selfish33: its
+        loop was tagged arithmetic, and each suit's mask a tuple item
+        unboxed from a many-digit int); the suit's cards read by a shift
+        down, not a mask shifted up (mypyc would shift a 32-bit C int)."""
+        n: i64 = self.n
+        sh: i64 = 13 * led
         pts = 0
         for i in range(pos, n):
             if i == skip:
                 continue
-            j = leader + i
-            x = self._hand(j - n if j >= n else j) & _SUIT_MASK[led]
+            j: i64 = leader + i
+            x: i64 = (self._hand(j - n if j >= n else j) >> sh) & _SUIT
             if x:
                 if led == HEARTS:
                     pts += self.heart_pts
-                elif x == _QS_BIT:
+                elif x << sh == _QS_BIT:
                     pts += self.qs_pts
         return pts
 
@@ -788,15 +792,16 @@ class ExactSolver:
             p += self.jd_value
         return p
 
-    def _later(self, leader: int, pos: int) -> i64:
+    def _later(self, leader: i64, pos: i64) -> i64:
         """The cards of the seats still to play in the trick after the one
         at *pos* (what the sure-winner prune asks: can anyone still beat
         this card?).  A machine word (compiled, its ORs untagged;
-        selfish32)."""
-        n = self.n
+        selfish32), its seats too (selfish33: the loop's tagged adds and
+        comparisons)."""
+        n: i64 = self.n
         later: i64 = 0
         for i in range(pos + 1, n):
-            j = leader + i
+            j: i64 = leader + i
             later |= self._hand(j - n if j >= n else j)
         return later
 
@@ -2165,7 +2170,7 @@ class ExactSolver:
 
     # -- the transposition key -----------------------------------------------------
 
-    def _key(self, rem: int, gone: int, leader: int, broken: bool, moon: int) -> int:
+    def _key(self, rem: i64, gone: i64, leader: i64, broken: bool, moon: i64) -> int:
         """Transposition key of the position at the end of a trick (*gone*
         its cards, *rem* every card left in the hands, *leader* the seat to
         lead the next), on relative ranks (see the module docstring), one
@@ -2196,8 +2201,9 @@ class ExactSolver:
         cards gathered and nothing else.  Rebuilding them from every hand at
         every probe (a squeeze of each suit of each seat) was about 1,040
         instructions a probe compiled, 12% of the selfish search at 7 tricks
-        left (selfish24's callgrind; selfish25)."""
-        if not rem & 0x1FFF << 26:
+        left (selfish24's callgrind; selfish25).  Its arguments machine
+        words, as :meth:`_mx_end` holds them (selfish33)."""
+        if not (rem >> 26) & _SUIT:
             broken = True
         head = leader | (int(broken) << 3) | ((moon + 2) << 4)
         r: i64 = rem
