@@ -325,6 +325,10 @@ class ExactSolver:
         #: cut (history heuristic, :meth:`_ab`), halved at each null-window search
         self._hist: list[int] = [0] * 52
         # the hands of the position searched, seat by seat (:meth:`_hand`)
+        #: a 64-bit 1 for a card's bit (``self._one << c``, :meth:`_mx`):
+        #: mypyc writes ``i64(1) << c`` as C's 32-bit ``1 << c``, wrong past
+        #: bit 31 (:meth:`_ordered`); an attribute is not folded (selfish33)
+        self._one: i64 = 1
         self._h0: i64 = 0
         self._h1: i64 = 0
         self._h2: i64 = 0
@@ -746,7 +750,7 @@ class ExactSolver:
                 hi = max(hi, jpos + adj)
         return lo, hi
 
-    def _forced(self, leader: int, pos: int, led: int, skip: int = -1) -> int:
+    def _forced(self, leader: i64, pos: i64, led: i64, skip: i64 = -1) -> int:
         """The fewest penalty points the seat at *pos* and those after it
         (but the one at *skip*) must play to a trick of suit *led* (each of
         them holds it or plays anything): a heart each when hearts are led,
@@ -756,18 +760,22 @@ class ExactSolver:
         sure-winner prunes of both models: a card that surely wins is
         skipped when that alone is no better than the best so far), and
         what the analysed seat surely does not get when it surely loses the
-        trick (:meth:`_trick_bounds`)."""
-        n = self.n
+        trick (:meth:`_trick_bounds`).  Machine words (selfish33: its
+        loop was tagged arithmetic, and each suit's mask a tuple item
+        unboxed from a many-digit int); the suit's cards read by a shift
+        down, not a mask shifted up (mypyc would shift a 32-bit C int)."""
+        n: i64 = self.n
+        sh: i64 = 13 * led
         pts = 0
         for i in range(pos, n):
             if i == skip:
                 continue
-            j = leader + i
-            x = self._hand(j - n if j >= n else j) & _SUIT_MASK[led]
+            j: i64 = leader + i
+            x: i64 = (self._hand(j - n if j >= n else j) >> sh) & _SUIT
             if x:
                 if led == HEARTS:
                     pts += self.heart_pts
-                elif x == _QS_BIT:
+                elif x << sh == _QS_BIT:
                     pts += self.qs_pts
         return pts
 
@@ -784,15 +792,16 @@ class ExactSolver:
             p += self.jd_value
         return p
 
-    def _later(self, leader: int, pos: int) -> i64:
+    def _later(self, leader: i64, pos: i64) -> i64:
         """The cards of the seats still to play in the trick after the one
         at *pos* (what the sure-winner prune asks: can anyone still beat
         this card?).  A machine word (compiled, its ORs untagged;
-        selfish32)."""
-        n = self.n
+        selfish32), its seats too (selfish33: the loop's tagged adds and
+        comparisons)."""
+        n: i64 = self.n
         later: i64 = 0
         for i in range(pos + 1, n):
-            j = leader + i
+            j: i64 = leader + i
             later |= self._hand(j - n if j >= n else j)
         return later
 
@@ -842,21 +851,23 @@ class ExactSolver:
             wseat -= self.n
         return self._mx(leader, first, broken, moon, held, len(cards), tm, cards[0], win, wseat)
 
-    def _mx_play(self, leader: int, first: bool, broken: bool, moon: int, held: int,
-                 pos: int, tm: int, lead: int, win: int, wseat: int, s: int, c: int) -> int:
+    def _mx_play(self, leader: i64, first: bool, broken: bool, moon: i64, held: i64,
+                 pos: i64, tm: i64, lead: i64, win: i64, wseat: i64, s: i64, c: i64) -> int:
         """:meth:`_mx` after seat *s* (at *pos*) plays *c*: the trick's
         words moved on (the cards, the card led, the winning card and its
-        seat, as the rule's :func:`winning_card` says)."""
-        b = 1 << c
+        seat, as the rule's :func:`winning_card` says).  Machine words
+        (selfish33), the card's bit from :attr:`_one` (a 64-bit 1 the C
+        compiler cannot fold into its 32-bit ``1``, see :meth:`_ordered`)."""
+        b: i64 = self._one << c
         if not pos:
             return self._mx(leader, first, broken, moon, held & ~b, 1, b, c, c, s)
-        ntm = tm | b
-        nwin = winning_card(lead, ntm)
+        ntm: i64 = tm | b
+        nwin: i64 = winning_card(lead, ntm)
         return self._mx(leader, first, broken, moon, held & ~b, pos + 1, ntm, lead, nwin,
                         s if nwin == c else wseat)
 
-    def _mx(self, leader: int, first: bool, broken: bool, moon: int, held: int,
-            pos: int, tm: int, lead: int, win: int, wseat: int) -> int:
+    def _mx(self, leader: i64, first: bool, broken: bool, moon: i64, held: i64,
+            pos: i64, tm: i64, lead: i64, win: i64, wseat: i64) -> int:
         """Points still to come, per seat, from the trick in progress,
         packed (:func:`pack_points`: compiled, an unboxed int where a tuple
         of boxed ints was built at each trick's end; selfish23).
@@ -866,26 +877,34 @@ class ExactSolver:
         progress is words, not a list (selfish27: a list appended, popped
         and read at every node): *pos* cards on the table, *tm* their mask,
         *lead* the card led, *win* the card winning it and *wseat* its
-        seat (-1 each before the lead)."""
-        n = self.n
+        seat (-1 each before the lead).  Its words and the mover's are
+        machine words (``i64``; selfish33): tagged, every shift, mask and
+        comparison of them was a checked operation, and every card read
+        from the order or a per-card list a call to unbox it.  The packed
+        vectors stay ints (past ``2 ** 62`` with a J♦ worth thousands)."""
+        n: i64 = self.n
         if pos == n:
             return self._mx_end(leader, broken, moon, held, tm, lead, win, wseat)
-        s, led, legal, h = self._enter(leader, first, broken, pos, win)
+        s_, led_, legal_, h = self._enter(leader, first, broken, pos, win)
+        s: i64 = s_
+        led: i64 = led_
+        legal: i64 = legal_
         if not legal & (legal - 1):
             self._set(s, h & ~legal)
             v = self._mx_play(leader, first, broken, moon, held, pos, tm, lead, win, wseat, s,
-                              legal.bit_length() - 1)
+                              legal_.bit_length() - 1)
             self._set(s, h)
             return v
-        alive = tm | held
+        alive: i64 = tm | held
         if not alive & self.scoring:
             return self.term_code[moon + 2]
         order = self._ordered(legal, alive, led, win)
+        one: i64 = self._one
         if len(order) == 1:
             # one group of equivalent cards: its card is the choice (no bound
             # or prune applies to the first card searched)
-            c = order[0]
-            self._set(s, h & ~(1 << c))
+            c: i64 = order[0]
+            self._set(s, h & ~(one << c))
             v = self._mx_play(leader, first, broken, moon, held, pos, tm, lead, win, wseat, s, c)
             self._set(s, h)
             return v
@@ -898,7 +917,7 @@ class ExactSolver:
             # the split's, and its moon is as closed as another seat's
             lb = jlow
             closed = True
-        later = -1
+        later: i64 = -1
         floor = 0
         if closed:
             # the sure-winner prune: the moon is closed to s
@@ -906,7 +925,7 @@ class ExactSolver:
             taken = self._points(tm & self.pen) if tm & self.pen else 0
             floor = jlow + taken
             if self.sure_ok and led >= 0 and not legal & ~_SUIT_MASK[led]:
-                low = (legal & -legal).bit_length() - 1
+                low: i64 = int(legal & -legal).bit_length() - 1
                 if low > win and not later & self.above[low]:
                     # every card s may play takes the trick: its points
                     # (those on the table, s's own, the later seats' forced
@@ -937,7 +956,7 @@ class ExactSolver:
                 # better than the best so far (the moon closed to s), and ties
                 # keep the first
                 continue
-            self._set(s, h & ~(1 << c))
+            self._set(s, h & ~(one << c))
             v = self._mx_play(leader, first, broken, moon, held, pos, tm, lead, win, wseat, s, c)
             own = field_points(v, sh, vmask, voff)
             if own < best_own:
@@ -1037,11 +1056,12 @@ class ExactSolver:
                 return True
         return False
 
-    def _mx_end(self, leader: int, broken: bool, moon: int, held: int,
-                mask: int, lead: int, w: int, winner: int) -> int:
+    def _mx_end(self, leader: i64, broken: bool, moon: i64, held: i64,
+                mask: i64, lead: i64, w: i64, winner: i64) -> int:
         """A trick's end (its cards *mask*, led with *lead*, taken with *w*
         by *winner*): its points to the winner, and the rest of the deal
-        from the table or searched."""
+        from the table or searched.  Machine words as :meth:`_mx`'s
+        (selfish33); the points and the packed vector ints."""
         if not broken and mask & self.breaks[lead]:
             broken = True
         pts = 0
@@ -1083,7 +1103,8 @@ class ExactSolver:
             self._k1 = k1
             self._k2 = k2
         if pts:
-            return child + (pts << (self.vbits * winner))
+            wsh: int = self.vbits * winner
+            return child + (pts << wsh)
         return child
 
     def _swept(self, leader: int, moon: int, rem: int) -> int:
@@ -2153,7 +2174,7 @@ class ExactSolver:
 
     # -- the transposition key -----------------------------------------------------
 
-    def _key(self, rem: int, gone: int, leader: int, broken: bool, moon: int) -> int:
+    def _key(self, rem: i64, gone: i64, leader: i64, broken: bool, moon: i64) -> int:
         """Transposition key of the position at the end of a trick (*gone*
         its cards, *rem* every card left in the hands, *leader* the seat to
         lead the next), on relative ranks (see the module docstring), one
@@ -2184,8 +2205,9 @@ class ExactSolver:
         cards gathered and nothing else.  Rebuilding them from every hand at
         every probe (a squeeze of each suit of each seat) was about 1,040
         instructions a probe compiled, 12% of the selfish search at 7 tricks
-        left (selfish24's callgrind; selfish25)."""
-        if not rem & 0x1FFF << 26:
+        left (selfish24's callgrind; selfish25).  Its arguments machine
+        words, as :meth:`_mx_end` holds them (selfish33)."""
+        if not (rem >> 26) & _SUIT:
             broken = True
         head = leader | (int(broken) << 3) | ((moon + 2) << 4)
         r: i64 = rem
