@@ -89,3 +89,22 @@ def test_a_finished_deal_is_still_said_complete(monkeypatch: pytest.MonkeyPatch)
     got = narrow(["position", "docs/examples/evening.hrn", "--deal", "1", "--trick", "14"], 80,
                  monkeypatch)
     assert "deal 1 is complete: no seat is to move" in got
+
+
+@pytest.mark.parametrize(("lang", "card"), [("en", "QS"), ("fr", "DP")])
+@pytest.mark.parametrize("narrate", [False, True])
+def test_replay_ascii_shows_a_comment_s_cards_in_the_screen_s_letters(
+        lang: str, card: str, narrate: bool, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``replay --ascii`` showed a record's comment as typed: *W QS? Mark
+    holds Q♠ too long*, a symbol on the board that promised letters.  The
+    comment's cards in the screen's letters now (``DP`` in French, as the
+    board's), its dash plain."""
+    text = (ROOT / "docs" / "examples" / "evening.hrn").read_text(encoding="utf-8")
+    record = tmp_path / "c.hrn"
+    record.write_text(text.replace("{Mark holds the queen too long.}",
+                                   "{Mark holds Q♠ too long — sure.}"), encoding="utf-8")
+    got = narrow(["replay", "--ascii", *(["--narrate"] if narrate else []), "--lang", lang,
+                  str(record)], 200, monkeypatch)
+    assert f"Mark holds {card} too long - sure." in got, got
+    assert not [c for c in got if c in "♠♥♦♣—" or c in NO_BREAK], got

@@ -294,14 +294,21 @@ _RECORD_RANK: Final = {**{r: r for r in _RANKS}, "10": "T", "R": "K", "D": "Q", 
 _RECORD_SUIT: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
-def card_letters(text: str) -> str:
+def card_letters(text: str, lang: str | None = None) -> str:
     """Every card of *text* written with a suit symbol (either language's
-    ranks) as a record's ASCII card: ``J♥`` and ``V♥`` -> ``JH``.  What a
-    record written in letters writes in the comments the program adds, so
-    that its cards read one way (docs/spec.md 2.8, round 35)."""
+    ranks) in letters: as a record's ASCII card (``J♥`` and ``V♥`` ->
+    ``JH``) without *lang*, what a record written in letters writes in its
+    comments so that its cards read one way (docs/spec.md 2.8); as the
+    screen's ASCII cards in *lang* (:func:`card_ascii`: ``VC`` in French)
+    with it, for a comment shown by ``--ascii`` (round 35, ascii35)."""
     if not any(suit in text for suit in _RECORD_SUIT):
         return text
-    return re.sub(_ANY_CARD_RE, lambda m: _RECORD_RANK[m.group(1)] + _RECORD_SUIT[m.group(2)], text)
+
+    def letters(m: re.Match[str]) -> str:
+        card = _RECORD_RANK[m.group(1)] + _RECORD_SUIT[m.group(2)]
+        return card if lang is None else card_ascii(lang, card)
+
+    return re.sub(_ANY_CARD_RE, letters, text)
 
 
 def rules_label(lang: str, spec: str) -> str:

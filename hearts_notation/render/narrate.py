@@ -54,6 +54,7 @@ from ..i18n import (
     LANGUAGES,
     Arg,
     card_ascii,
+    card_letters,
     catalog,
     elides_before,
     kept_spaces,
@@ -306,7 +307,10 @@ class Voice:
 
     def quote(self, text: str) -> str:
         """A comment of the record, quoted: the annotator's own words."""
-        return self.t("quote" if self.unicode else "quote.ascii", text=_end(text))
+        if self.unicode:
+            return self.t("quote", text=_end(text))
+        # --ascii: the comment's cards as the narration's (plain_spaces comes after the fill)
+        return self.t("quote.ascii", text=_end(card_letters(text, self.lang)))
 
 
 class _Clause:
