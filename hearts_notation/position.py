@@ -26,14 +26,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import CARDS, RANK_LETTERS, SUIT_LETTERS, CardError, cards_of, parse_card
-from .i18n import Arg, MessageError, msg
+from .i18n import Arg, MessageError, Msg, msg
 from .model import Deal, Game, Pass, Play, Trick, deal_numbers
 from .rules import RuleError, RuleSet, parse_rules, preset_names
 from .sheets import cards_unrecorded
 from .state import GameState, deal_pass, led_suit, raw_points
+
+if TYPE_CHECKING:
+    from .analysis.context import DealContext
 
 #: The field separator, and the separator of tricks and of lists inside a field.
 SEP = "_"
@@ -502,6 +505,26 @@ class PointError(MessageError, ValueError):
     def __init__(self, key: str, **args: Arg) -> None:
         super().__init__(msg(f"position.point.{key}", **args))
 
+    @classmethod
+    def said(cls, message: Msg) -> PointError:
+        """The error saying *message* (one of :func:`no_move`'s)."""
+        error = cls.__new__(cls)
+        MessageError.__init__(error, message)
+        return error
+
+
+def no_move(ctx: DealContext, rules: RuleSet, number: int) -> Msg:
+    """Why no seat is to move where a deal's record stops (*ctx*'s
+    ``next_point()`` is ``None``), the one wording of ``position``,
+    ``diagram`` and ``hint``: the deal is complete, or no card is played
+    and no recorded hand holds the card that opens it, so who leads is not
+    known (a deal with no hands: a misdeal's; never "complete", round 35)."""
+    if ctx.complete:
+        return msg("position.point.no_move", deal=number)
+    from .analysis.explain import card_text
+
+    return msg("position.point.leader", deal=number, card=("card", card_text(rules.lowest_club)))
+
 
 def cut_game(game: Game, deal: int | None, trick: int | None, card: int | None,
              players: int = 0) -> Game:
@@ -578,7 +601,7 @@ def position_at(game: Game, rules: RuleSet, seats: Sequence[str], totals: Sequen
         raise PointError("in_passes", deal=number, seat=("seat", seats[waiting[0]]))
     point = ctx.next_point()
     if point is None:
-        raise PointError("no_move", deal=number)
+        raise PointError.said(no_move(ctx, rules, number))
     me = point.seat
     hand = point.hands[me]
     if hand is None:

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import CARDS, Card, display_order
-from ..i18n import Arg, MessageError, msg, seat_label, translate
+from ..i18n import Arg, MessageError, Msg, msg, seat_label, translate
 from ..model import Deal, Game, deal_numbers
-from ..position import Position
+from ..position import Position, no_move
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
 from ..sheets import cards_unrecorded
@@ -32,7 +32,7 @@ from .annotate import (
 from .context import DealContext, PlayPoint, malformed_trick, unvalued_rule
 from .evaluate import Evaluation, Evaluator
 from .exact import ExactSolver
-from .explain import best_pass_text, card_text, explain_best
+from .explain import best_pass_text, explain_best
 
 
 class HintError(MessageError, ValueError):
@@ -40,8 +40,8 @@ class HintError(MessageError, ValueError):
     message says why, in one line (the catalog's ``hint.KEY``, in any
     language by :meth:`text`)."""
 
-    def __init__(self, key: str, **args: Arg) -> None:
-        super().__init__(msg(f"hint.{key}", **args))
+    def __init__(self, key: str | Msg, **args: Arg) -> None:
+        super().__init__(key if isinstance(key, Msg) else msg(f"hint.{key}", **args))
 
 
 class SeatOptionError(HintError):
@@ -151,8 +151,8 @@ def hint_deal(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str],
     if ctx.complete:
         raise HintError("complete", deal=number)
     point = ctx.next_point()
-    if point is None:
-        raise HintError("leader", deal=number, card=("card", card_text(rules.lowest_club)))
+    if point is None:       # position's words: not complete, who leads is not known
+        raise HintError(no_move(ctx, rules, number))
     who = seats[point.seat]
     if seat is not None and seat != who:
         raise HintError("turn", who=("seat", who), seat=("seat", seat))

@@ -61,6 +61,7 @@ from ..io import (
     write_atomic,
     write_atomic_iter,
 )
+from ..io.hrn.writer import comments_as_written
 from ..model import Game
 from ..output import OutputError, json_text, message, safe, write_stdout
 from ..position import position_game
@@ -310,7 +311,8 @@ def _write(annotated: Iterable[Game], analyses: list[GameAnalysis], totals: Anno
         write_stdout(json_text(doc, indent=2) + "\n")
     elif output is None:
         fmt = read_fmt if read_fmt in RECORD_FORMATS else "hrn"
-        for piece in iter_dumps(annotated, fmt, unicode=unicode, lang=write_lang):
+        for piece in iter_dumps(comments_as_written(annotated, unicode, write_lang), fmt,
+                                unicode=unicode, lang=write_lang):
             write_stdout(piece, flush=False)
         write_stdout("")        # flushed
     else:
@@ -484,7 +486,8 @@ def _write_record(output: str, games: Iterable[Game], unicode: bool, lang: str |
     once written), in its format; a file that cannot be written is one
     line and exit 2."""
     try:
-        write_atomic_iter(output, iter_dumps(games, format_for(output), unicode=unicode, lang=lang))
+        write_atomic_iter(output, iter_dumps(comments_as_written(games, unicode, lang),
+                                             format_for(output), unicode=unicode, lang=lang))
     except OSError as exc:
         fail_output(exc, output)
     except ValueError as exc:
@@ -511,7 +514,8 @@ def _write_streamed(stream: AnnotateStream, output: str | None, fmt_out: str, re
     if output is None:
         fmt = read_fmt if read_fmt in RECORD_FORMATS else "hrn"
         games = (g for _, g in stream if g is not None)
-        for piece in iter_dumps(games, fmt, unicode=unicode, lang=write_lang):
+        for piece in iter_dumps(comments_as_written(games, unicode, write_lang), fmt,
+                                unicode=unicode, lang=write_lang):
             write_stdout(piece, flush=False)
         write_stdout("")        # flushed
         return

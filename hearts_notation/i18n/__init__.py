@@ -44,6 +44,7 @@ __all__ = [
     "args_from_json",
     "card",
     "card_ascii",
+    "card_letters",
     "card_name",
     "card_text",
     "cards",
@@ -66,6 +67,7 @@ __all__ = [
     "os_reason",
     "person",
     "placeholders",
+    "plain_spaces",
     "players_in_view",
     "plural",
     "plural_rule",
@@ -241,6 +243,19 @@ def kept_spaces(text: str, mark: str) -> str:
     return re.sub(_KEPT_SPACES, mark, text) if any(c in text for c in CLOSING + "«") else text
 
 
+#: The typography an ASCII output (``--ascii``) writes plainly: the kept
+#: spaces as ordinary ones, the dashes as a hyphen (round 35, ascii35).
+_PLAIN: Final = str.maketrans({**dict.fromkeys(NO_BREAK, " "), "\u2014": "-", "\u2013": "-"})
+
+
+def plain_spaces(text: str) -> str:
+    """*text* as an output that promised ASCII writes it: no-break spaces
+    (which keep a suit with its ranks, or French's ``:`` with its word) as
+    ordinary spaces and the dashes as ``-``.  Call it after the lines are
+    broken: the rule of :func:`kept_spaces` still decides where they break."""
+    return text.translate(_PLAIN)
+
+
 def join_list(lang: str, items: Sequence[str]) -> str:
     """``a, b and c`` / ``a, b et c``."""
     items = list(items)
@@ -269,6 +284,31 @@ def card_text(lang: str, text: str) -> str:
         return text
     ranks = _ranks(lang)
     return re.sub(_CARD_RE, lambda m: ranks[m.group(1)] + m.group(2), text)
+
+
+#: A card written with a suit symbol in either language's ranks (``Q♠``,
+#: ``10♠``, ``D♠``, ``R♣``, ``V♥``): English and French rank letters do not
+#: overlap, so one pattern reads both.
+_ANY_CARD_RE: Final = r"(?<![\w])(10|[2-9TJQKARDV])([♣♦♥♠])"
+_RECORD_RANK: Final = {**{r: r for r in _RANKS}, "10": "T", "R": "K", "D": "Q", "V": "J"}
+_RECORD_SUIT: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
+
+def card_letters(text: str, lang: str | None = None) -> str:
+    """Every card of *text* written with a suit symbol (either language's
+    ranks) in letters: as a record's ASCII card (``J♥`` and ``V♥`` ->
+    ``JH``) without *lang*, what a record written in letters writes in its
+    comments so that its cards read one way (docs/spec.md 2.8); as the
+    screen's ASCII cards in *lang* (:func:`card_ascii`: ``VC`` in French)
+    with it, for a comment shown by ``--ascii`` (round 35, ascii35)."""
+    if not any(suit in text for suit in _RECORD_SUIT):
+        return text
+
+    def letters(m: re.Match[str]) -> str:
+        card = _RECORD_RANK[m.group(1)] + _RECORD_SUIT[m.group(2)]
+        return card if lang is None else card_ascii(lang, card)
+
+    return re.sub(_ANY_CARD_RE, letters, text)
 
 
 def rules_label(lang: str, spec: str) -> str:

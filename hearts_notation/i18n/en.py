@@ -1028,7 +1028,6 @@ MESSAGES.update({
     "hint.malformed": "{why}: the tricks must be whole and in turn to be analysed",
     "hint.rules": "no hint: {why}",
     "hint.complete": "deal {deal} is complete: nothing to advise (start the next deal)",
-    "hint.leader": "deal {deal}: who leads is not known (no recorded hand holds {card})",
     "hint.turn": "it is {who}'s turn to play, not {seat}'s",
     "hint.hand_unknown": "it is {who}'s turn, but {who2}'s hand is not known (record the hand as dealt and the passes)",
     "hint.hand_unfit": "{who}'s hand does not fit the record ({who2} should hold {k} cards here); run hearts validate",
@@ -1130,6 +1129,9 @@ MESSAGES.update({
     "position.point.sheet": "deal {deal} is kept as a score sheet: its cards are not recorded, so it has no position",
     "position.point.no_move": "deal {deal} is complete: no seat is to move",
     "position.point.hand_unknown": "{seat} is to move, but its hand is not known",
+    # round 35 (ascii35): a deal with no card played whose opening leader is not known
+    # (position, diagram and hint say it alike; was hint.leader)
+    "position.point.leader": "deal {deal}: who leads is not known (no recorded hand holds {card})",
     "position.solve_point": "a position is solved where it stops: --deal, --trick and --all are for records",
     "position.solve_hands": "{file}: hearts solve needs every hand: write the position with hearts position --all-hands",
     "position.cli.error": "{file}: {why}",

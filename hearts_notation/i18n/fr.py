@@ -706,7 +706,6 @@ MESSAGES.update({
     "hint.malformed": "{why} : les plis doivent être entiers et dans l'ordre pour être analysés",
     "hint.rules": "pas de conseil : {why}",
     "hint.complete": "la donne {deal} est complète : rien à conseiller (commencez la donne suivante)",
-    "hint.leader": "donne {deal} : on ne sait pas qui entame (aucune main notée n'a le {card})",
     "hint.turn": "c'est à {who} de jouer, pas à {seat}",
     "hint.hand_unknown": "c'est à {who} de jouer, mais la main de {who2} n'est pas connue (notez la main distribuée et les échanges)",
     "hint.hand_unfit": "la main de {who} ne correspond pas à la feuille ({who2} devrait avoir {k} cartes ici) ; lancez hearts validate",
@@ -1447,6 +1446,8 @@ MESSAGES.update({
     "position.point.sheet": "la donne {deal} est tenue sur une feuille de marque : ses cartes ne sont pas notées, elle n'a pas de position",
     "position.point.no_move": "la donne {deal} est finie : aucune place n'a à jouer",
     "position.point.hand_unknown": "c'est à {seat} de jouer, mais sa main n'est pas connue",
+    # round 35 (ascii35)
+    "position.point.leader": "donne {deal} : on ne sait pas qui entame (aucune main notée n'a le {card})",
     "position.solve_point": "une position se résout là où elle s'arrête : --deal, --trick et --all sont pour les feuilles",
     "position.solve_hands": "{file} : hearts solve a besoin de toutes les mains : écrivez la position avec hearts position --all-hands",
     "position.cli.error": "{file} : {why}",

@@ -54,10 +54,12 @@ from ..i18n import (
     LANGUAGES,
     Arg,
     card_ascii,
+    card_letters,
     catalog,
     elides_before,
     kept_spaces,
     placeholders,
+    plain_spaces,
     plural_rule,
     render,
     rules_label,
@@ -305,7 +307,10 @@ class Voice:
 
     def quote(self, text: str) -> str:
         """A comment of the record, quoted: the annotator's own words."""
-        return self.t("quote" if self.unicode else "quote.ascii", text=_end(text))
+        if self.unicode:
+            return self.t("quote", text=_end(text))
+        # --ascii: the comment's cards as the narration's (plain_spaces comes after the fill)
+        return self.t("quote.ascii", text=_end(card_letters(text, self.lang)))
 
 
 class _Clause:
@@ -984,11 +989,14 @@ class Narrator:
 def narrate(game: GameFact, lang: str = "fr", unicode: bool = True,
             deals: Sequence[DealFact] | None = None, width: int | None = None) -> str:
     """The game (or the chosen deals) told in prose; paragraphs separated by
-    blank lines, wrapped at *width* columns when given."""
+    blank lines, wrapped at *width* columns when given.  Without *unicode*
+    (``--ascii``) no no-break space nor dash is left (:func:`plain_spaces`)."""
     paras = Narrator(game, lang, unicode).game_text(deals)
     if width:
         paras = [_fill(p, width) for p in paras]
-    return "\n\n".join(paras) + "\n"
+    text = "\n\n".join(paras) + "\n"
+    # --ascii: the spaces kept while the lines were broken, plain now
+    return text if unicode else plain_spaces(text)
 
 
 def _fill(text: str, width: int) -> str:

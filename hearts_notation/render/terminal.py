@@ -27,9 +27,11 @@ from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, display_order
 from ..i18n import (
     LANGUAGES,
     card_ascii,
+    card_letters,
     date_text,
     finding_text,
     name_beside_seat,
+    plain_spaces,
     players_in_view,
     render,
     rules_label,
@@ -170,9 +172,16 @@ class TerminalReplay:
             line.append_text(self.who(s))
         rows: list[RenderableType] = [title, line]
         if g.game.comment:
-            rows.append(Hanging(Text(), Text(_comment(g.game.comment), style="italic")))
+            rows.append(Hanging(Text(), Text(self.comment(g.game.comment), style="italic")))
         rows.extend(self.finding_line(f, "") for f in g.findings)
         return Group(*rows)
+
+    def comment(self, text: str) -> str:
+        """A record's comment as shown (:func:`_comment`); with ``--ascii``
+        its cards in the screen's letters and its kept spaces and dashes
+        plain, as the rest of the board (round 35)."""
+        text = _comment(text)
+        return text if self.unicode else plain_spaces(card_letters(text, self.lang))
 
     def deal_header(self, df: DealFact) -> Text:
         t = self.t
@@ -247,7 +256,7 @@ class TerminalReplay:
             if g is not None and g.comment:
                 note = Text("   ")
                 note.append(f"{self.seat(s)}: ", style="bold")
-                notes.append(Hanging(note, Text(_comment(g.comment), style="italic")))
+                notes.append(Hanging(note, Text(self.comment(g.comment), style="italic")))
             if g is not None:
                 notes.extend(self.finding_line(f) for f in g.findings)
         return Group(Text(t["passes"], style="bold"), table, *notes)
@@ -307,7 +316,7 @@ class TerminalReplay:
                 if p.mark:
                     note.append(p.mark, style="bold")
                 note.append("  ")
-                lines.append(Hanging(note, Text(_comment(p.comment), style="italic")))
+                lines.append(Hanging(note, Text(self.comment(p.comment), style="italic")))
             for f in p.findings:
                 line = Text("     ")
                 line.append(f"{self.seat(p.seat)} ", style="bold red")
@@ -315,7 +324,7 @@ class TerminalReplay:
                 line.append_text(self.finding_line(f, "  "))
                 lines.append(line)
         if tf.comment:
-            lines.append(Hanging(Text("     "), Text(_comment(tf.comment), style="italic")))
+            lines.append(Hanging(Text("     "), Text(self.comment(tf.comment), style="italic")))
         lines.extend(self.finding_line(f, "     ") for f in tf.findings)
         return Group(*lines)
 
@@ -389,7 +398,7 @@ class TerminalReplay:
         or ``end`` so that ``--step`` can pause before each trick."""
         yield "head", self.deal_header(df)
         if df.deal.comment:
-            yield "head", Hanging(Text(), Text(_comment(df.deal.comment), style="italic"))
+            yield "head", Hanging(Text(), Text(self.comment(df.deal.comment), style="italic"))
         yield "head", self.hands(df)
         passes = self.passes(df)
         if passes is not None:

@@ -293,6 +293,7 @@ def annotate_part(job: PartJob, settings: CorpusSettings) -> PartResult:
     from ..analysis.annotate import GameTask, analyse_game, annotate_game
     from ..i18n import msg
     from ..io import iter_dumps
+    from ..io.hrn.writer import comments_as_written
     from ..output import OutputError, write_atomic_iter
     from ..summaries import AnnotateTotals
     from .annotate import index_shard, shard_games
@@ -340,7 +341,8 @@ def annotate_part(job: PartJob, settings: CorpusSettings) -> PartResult:
     deals = sum(len(g.deals) for g in games)
     try:
         make_folder(settings.dest)
-        write_atomic_iter(target, counted(iter_dumps(annotated(), job.out_fmt,
+        lettered = comments_as_written(annotated(), settings.unicode, settings.write_lang)
+        write_atomic_iter(target, counted(iter_dumps(lettered, job.out_fmt,
                                                      unicode=settings.unicode,
                                                      lang=settings.write_lang)))
         marker = {"layout": LAYOUT, "key": key or "", "settings": settings.digest(),

@@ -29,9 +29,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_SYMBOLS, display_order
+from ...i18n import card_letters
 from ...model import PLAYER_TAGS_4, Deal, Game, Pass, Trick, deal_numbers
 from ..limits import current as current_limits
 from ..line_ends import SEPARATORS
@@ -479,6 +481,39 @@ def record_language(game: Game, lang: str | None) -> str:
     return lang if lang is not None else (game.language or "en")
 
 
+def writes_symbols(game: Game, unicode: bool, lang: str | None) -> bool:
+    """Whether *game* written with *unicode* and *lang* (as
+    :func:`iter_hrn_pieces` takes them) shows its cards with suit symbols:
+    what the comments a command adds must match (round 35, ascii35)."""
+    return _style(unicode, record_language(game, lang))[0]
+
+
+def comments_as_written(games: Iterable[Game], unicode: bool, lang: str | None) -> Iterator[Game]:
+    """*games* with the cards of their comments written as the writer will
+    write their cards (:func:`writes_symbols`): in letters (``JH``) when the
+    record's cards are letters.  ``annotate`` adds comments whose sentences
+    name cards with suit symbols (``J♥``); a record written in letters (no
+    ``--unicode``) must read one way, so every comment of it does
+    (round 35, ascii35).  ``fmt`` and ``convert`` keep comments as typed."""
+    for game in games:
+        yield game if writes_symbols(game, unicode, lang) else _lettered(game)
+
+
+def _lettered(game: Game) -> Game:
+    """*game* with every comment's cards in letters (:func:`card_letters`)."""
+    def fix(text: str | None) -> str | None:
+        return None if text is None else card_letters(text)
+
+    deals = []
+    for deal in game.deals:
+        passes = {k: replace(p, comment=fix(p.comment)) for k, p in deal.passes.items()}
+        tricks = tuple(replace(t, comment=fix(t.comment),
+                               plays=tuple(replace(p, comment=fix(p.comment)) for p in t.plays))
+                       for t in deal.tricks)
+        deals.append(replace(deal, comment=fix(deal.comment), passes=passes, tricks=tricks))
+    return replace(game, comment=fix(game.comment), deals=tuple(deals))
+
+
 def dumps_hrn(games: Iterable[Game], unicode: bool = False, lang: str | None = "en") -> str:
     """Any number of games as one canonical HRN document."""
     return "".join(iter_hrn_pieces(games, unicode, lang))
@@ -487,6 +522,7 @@ def dumps_hrn(games: Iterable[Game], unicode: bool = False, lang: str | None = "
 __all__ = [
     "FIRST_TAGS",
     "comment_lines",
+    "comments_as_written",
     "deal_lines",
     "dumps_hrn",
     "escape_comment",
@@ -498,4 +534,5 @@ __all__ = [
     "player_tag",
     "record_language",
     "tag_name",
+    "writes_symbols",
 ]
