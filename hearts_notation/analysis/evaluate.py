@@ -39,7 +39,7 @@ import itertools
 import math
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import cast
 
 from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, SUIT_MASKS
@@ -98,14 +98,6 @@ class EvalOptions:
     #: ... and for earlier plays, from the last back, while this many nodes
     #: of search per deal last.
     dd_nodes: int = 150_000
-    #: With more than four players the three depths above count the cards
-    #: of that many four-player tricks (:meth:`for_players`): a six-player
-    #: deal is solved exactly over its last 3 tricks (18 cards), not 5
-    #: (30 cards, about 4.4 CPU-s a deal compiled and over 80 s in pure
-    #: Python, where four players take 1.3 s and 17 s; hostile31).  Off
-    #: when the depth was asked for (``--exact-tricks``): then it is taken
-    #: as said.
-    depth_by_cards: bool = True
     #: Screening worlds for the passes that survive the static screen.
     pass_samples: int = 32
     #: Passes kept by the static screen, then by the first sampled round
@@ -179,19 +171,6 @@ class EvalOptions:
     #: before it.
     edge_futility_z: float = 1.0
     seed: int = 0
-
-
-    def for_players(self, players: int) -> EvalOptions:
-        """These settings for a deal of *players* seats: with more than
-        four, each depth (``exact_tricks``, ``tail_tricks``, ``dd_tricks``)
-        becomes the tricks that hold no more cards than that many tricks of
-        four (``depth_by_cards``), since an exact search's cost grows with
-        the cards left, not the tricks; fewer players keep the depths."""
-        if not self.depth_by_cards or players <= 4:
-            return self
-        return replace(self, exact_tricks=min(self.exact_tricks, 4 * self.exact_tricks // players),
-                       tail_tricks=min(self.tail_tricks, 4 * self.tail_tricks // players),
-                       dd_tricks=min(self.dd_tricks, 4 * self.dd_tricks // players))
 
 
 #: ``--fast``: the defaults' cheap screening (16 deals raced to 48, 8 then 12
@@ -399,7 +378,6 @@ class Evaluator:
         #: order of the legal cards is the candidates' (first on ties): one
         #: exact solver and one tie order for every figure (docs/analysis.md).
         self.solver = solver
-        options = options.for_players(players)
         self.options = options
         count = max(1, min(options.policies, len(POLICIES)))
         self.playouts = [Playout(solver.rules, solver, options.tail_tricks, POLICIES[p])

@@ -128,7 +128,6 @@ def eval_options(fast: bool, samples: int | None, seed: int, exact_tricks: int |
         if not 0 <= exact_tricks <= 8:
             fail(translate(current_language(), "cli.exact_tricks"))
         changes["exact_tricks"] = exact_tricks
-        changes["depth_by_cards"] = False    # (a depth asked for is taken as said)
         changes["tail_tricks"] = min(base.tail_tricks, exact_tricks)
         changes["dd_tricks"] = max(base.dd_tricks, exact_tricks)
     return dataclasses.replace(base, **changes)
