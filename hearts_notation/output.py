@@ -1013,6 +1013,7 @@ def _write_url(url: str, pieces: Iterable[str], encoding: str) -> None:
     temporary object: the target is the old one or the new one, never
     half written.  Failures are :class:`OutputError`."""
     import secrets
+    import zipfile
 
     try:
         import fsspec
@@ -1020,8 +1021,13 @@ def _write_url(url: str, pieces: Iterable[str], encoding: str) -> None:
         raise OutputError(url, msg("output.needs_fsspec")) from None
     try:
         fs, target = fsspec.core.url_to_fs(url)
-    except (ImportError, ValueError) as exc:
+    except (ImportError, ValueError, zipfile.BadZipFile) as exc:
+        # (fsspec opens a ``zip://`` URL's archive here: one that is not a
+        # zip file was an internal error, found once ``puzzles -o`` and
+        # ``diagram -o`` were seen as file options by the hostile-values test)
         raise OutputError(url, msg("output.url_unwritable", why=str(exc))) from None
+    except OSError as exc:
+        raise OutputError(url, _reason(exc), exc.errno) from None
     parent, _, name = target.rpartition("/")
     tmp = f"{parent}/.{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     try:
