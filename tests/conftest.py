@@ -383,3 +383,15 @@ def driver() -> Iterator[Any]:
     yield drv
     drv.quit()
     shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def small_line() -> Iterator[None]:
+    """A ``line`` limit of 2,000 characters for one test (typed31, typed33:
+    a long line's games), the defaults put back after it."""
+    from hearts_notation.io.limits import Limits, set_limits
+    set_limits(Limits(line=2_000))
+    try:
+        yield
+    finally:
+        set_limits(None)

@@ -14,25 +14,14 @@ In process, with the limits brought down: cheap.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from hearts_notation.io.hrn.reader import iter_hrn
 from hearts_notation.io.hrn.writer import dumps_hrn
-from hearts_notation.io.limits import Limits, set_limits
 
 SAMPLES = Path(__file__).parent.parent / "samples"
-
-
-@pytest.fixture
-def small_line() -> Iterator[None]:
-    set_limits(Limits(line=2_000))
-    try:
-        yield
-    finally:
-        set_limits(None)
 
 
 def _many_comments() -> str:

@@ -15,7 +15,6 @@ lines are in the long step.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,7 +30,6 @@ from record_campaign import (
 )
 
 from hearts_notation.io.hrn.reader import iter_hrn
-from hearts_notation.io.limits import Limits, set_limits
 
 #: The clean twin each record's name starts with.
 _TWINS = {"partie": "partie-propre", "carnet": "feuille-propre", "en-game": "game-clean"}
@@ -120,15 +118,6 @@ def test_a_wrong_cumul_is_checked_in_both_languages() -> None:
     check, as for ``total`` (on main the line was not read: nothing checked)."""
     en = TYPED33.told("carnet-cumul-faux", "en")
     assert en == [("17:1", "N's total after deal 2 is recorded as 28, but 3 + 26 = 29")], en
-
-
-@pytest.fixture
-def small_line() -> Iterator[None]:
-    set_limits(Limits(line=2_000))
-    try:
-        yield
-    finally:
-        set_limits(None)
 
 
 def test_the_game_a_long_line_falls_in_keeps_its_lines_before_it(small_line: None,
