@@ -51,7 +51,7 @@ OUTCOMES: dict[str, list[tuple[int, int, str]]] = {
     "feuille-capot-sans-place": [(16, 6, "moon_seat_from_points")],
     "feuille-chelem-sans-place": [(16, 15, "moon_seat_from_points")],
     "feuille-commentaire-parentheses": [(16, 9, "remark")],
-    "feuille-donne-romain": [(14, 7, "did_you_mean")],
+    "feuille-donne-romain": [],     # (read since typed34: ``donne II`` says deal 2)
     # (two headers said as ordinals, ``2e donne``, ``3ème donne``: read as
     # ``donne 2`` and ``donne 3`` since typed33; french21 told each)
     "feuille-ordinal-donne": [],
@@ -94,7 +94,7 @@ OUTCOMES: dict[str, list[tuple[int, int, str]]] = {
     "partie-trick-mots": [(26, 6, "card_words")],
     "partie-valet-carreau-sans-accent": [(37, 7, "card_words")],
     "regles-cle-francaise": [(4, 9, "unknown-rule")],
-    "sheet-deal-roman": [(13, 6, "did_you_mean")],
+    "sheet-deal-roman": [],     # (read since typed34)
     "sheet-deal-we-pass": [(13, 8, "written_as")],
     "sheet-moon-add-no-seat": [(15, 6, "moon_seat_from_points")],
     "sheet-moon-no-seat": [(15, 5, "moon_seat_from_points")],
@@ -103,6 +103,8 @@ OUTCOMES: dict[str, list[tuple[int, int, str]]] = {
 #: A record read as meant and its clean twin.
 TWINS: dict[str, str] = {
     "feuille-ordinal-donne": "feuille-propre",     # (read since typed33)
+    "feuille-donne-romain": "feuille-propre",      # (read since typed34)
+    "sheet-deal-roman": "sheet-clean",              # (read since typed34)
     "feuille-telephone-capitales": "feuille-propre",
     "partie-apostrophe-guillemets": "partie-propre",
     "partie-emoji-main": "partie-propre",
@@ -129,7 +131,7 @@ OFFERED: dict[str, tuple[str, str]] = {
 }
 #: The records whose new messages are kept as golden output (``validate``).
 GOLDEN = ("feuille-capot-sans-place", "feuille-capot-sans-place-ajoute", "feuille-prenoms-marque-phrase",
-          "feuille-donne-romain", "feuille-passe-phrase", "partie-carte-rejouee", "partie-lettres-dk",
+          "feuille-passe-phrase", "partie-carte-rejouee", "partie-lettres-dk",
           "partie-ordinal-romain", "partie-passe-de-a", "partie-points-suspension", "regles-cle-francaise")
 _COMMENT = re.compile(r"\{[^{}]*\}|[ \t]*;[^\n]*")
 _RECEIVER = re.compile(r"^(passe [NESO])>[NESO]:", re.MULTILINE)

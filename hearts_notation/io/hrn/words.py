@@ -102,18 +102,26 @@ def header_written(text: str, before: int) -> str | None:
     ``1re donne``, which says the number as plainly as ``donne 1``)."""
     m = re.match(ORDINAL_HEADER, text, re.IGNORECASE)
     if m is not None:
-        number = m.group(1)
+        number, keyword = m.group(1), m.group(2)
     else:
-        m = _ORDINAL_WORD_HEADER.match(text)
-        if m is None:
-            return None
-        word = fold_word(m.group(1))
-        n = (before + 1 if before > 0 else None) if word in LAST_WORDS else ORDINAL_WORDS.get(word)
-        if n is None:
-            return None
-        number = str(n)
+        said = _said_number_header(text)
+        if said is not None:
+            # (typed34: ``donne II``, ``donne deux``, ``deal two`` say the
+            # number as plainly as ``donne 2``: read, as the ordinals are;
+            # french21 and typed22 told them, *vouliez-vous dire « 2 »*)
+            m, n = said
+            number, keyword = str(n), m.group(1)
+        else:
+            m = _ORDINAL_WORD_HEADER.match(text)
+            if m is None:
+                return None
+            word = fold_word(m.group(1))
+            n = (before + 1 if before > 0 else None) if word in LAST_WORDS else ORDINAL_WORDS.get(word)
+            if n is None:
+                return None
+            number, keyword = str(n), m.group(2)
     start = len(text) - len(text.lstrip(" \t\f"))
-    head = f"{m.group(2)} {number}"
+    head = f"{keyword} {number}"
     if len(head) > m.end() - start:
         return None
     return text[:start] + head.ljust(m.end() - start) + text[m.end():]
@@ -159,6 +167,23 @@ def number_word(word: str) -> int | None:
     return NUMBER_WORDS.get(fold_word(word))
 
 
+def _said_number_header(text: str) -> tuple[re.Match[str], int] | None:
+    """The match and the number of a deal header numbered in Roman numerals
+    or by a number in words (``donne II``, ``donne deux``, ``deal two``), or
+    ``None``: the keyword is the match's group 1."""
+    roman = ROMAN_HEADER.match(text)
+    if roman is not None:
+        n = roman_number(roman.group(2))
+        if n:
+            return roman, n
+    said = NUMBER_WORD_LINE.match(text)
+    if said is not None and said.group(1).lower() in ("deal", "donne"):
+        n = number_word(said.group(2))
+        if n is not None:
+            return said, n
+    return None
+
+
 def header_ordinal(text: str) -> str | None:
     """The number, in digits, of a deal header written as the deal is said,
     its ordinal before the keyword (``1re donne``, ``Première donne``,
@@ -167,12 +192,9 @@ def header_ordinal(text: str) -> str | None:
     m = re.match(ORDINAL_HEADER, text, re.IGNORECASE)
     if m is not None:
         return m.group(1)
-    roman = ROMAN_HEADER.match(text)
-    if roman is not None and roman_number(roman.group(2)) is not None:
-        return str(roman_number(roman.group(2)))    # (``donne II``)
-    said = NUMBER_WORD_LINE.match(text)
-    if said is not None and said.group(1).lower() in ("deal", "donne") and number_word(said.group(2)):
-        return str(number_word(said.group(2)))      # (``donne deux``, ``deal two``: typed22)
+    said = _said_number_header(text)
+    if said is not None:
+        return str(said[1])     # (``donne II``, ``donne deux``, ``deal two``: french21, typed22)
     m = _ORDINAL_WORD_HEADER.match(text)
     n = ORDINAL_WORDS.get(fold_word(m.group(1))) if m is not None else None
     return None if n is None else str(n)
