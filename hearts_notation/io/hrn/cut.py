@@ -41,7 +41,14 @@ from ..limits import current as current_limits
 from ..limits import limit_message
 from ..line_ends import first_nel
 from ..stream import InputError, LongLine, RecordError, split_lines
-from .words import TAG_NAME_CHARS, drop_marks, has_dropped_marks, typed_chunks
+from .words import (
+    TAG_NAME_CHARS,
+    deal_header_number,
+    drop_marks,
+    has_dropped_marks,
+    header_written,
+    typed_chunks,
+)
 
 __all__ = [
     "BLANKS",
@@ -304,6 +311,8 @@ def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[L
                 kind = "tag"
             elif ch in _KIND_FIRST:
                 kind = _kind(text, len(text) - len(body), False)
+            elif _said_deal(body):
+                kind = "deal"
             yield LogicalLine(start, text, kind)
             continue
         open_comment, first, open_at, saw = _scan(text, False)
@@ -418,7 +427,16 @@ def _kind(text: str, first: int, saw_comment: bool) -> str:
         m = re.compile(_KIND, re.IGNORECASE).match(text, first)
         if m is not None:
             return "deal" if m.group(1)[0] in "dD" else "result"
-    return "other"
+    return "deal" if _said_deal(text[first:]) else "other"
+
+
+def _said_deal(body: str) -> bool:
+    """Whether a line (from its first character) is a deal header said as
+    the deal is said (``Première donne``, ``1re donne``, ``First deal``,
+    ``Dernière donne``): the reader reads it as ``donne 1``
+    (:func:`.words.header_written`, the one recogniser), so the cutter
+    counts it as a deal too (typed34: a file of such games read as one)."""
+    return body[:1].isalnum() and header_written(body, 1) is not None
 
 
 def _line_records(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str, str, int]]:
@@ -458,7 +476,7 @@ def _line_records(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[i
         elif ch in _KIND_FIRST:
             yield lineno, text, _kind(text, len(text) - len(body), False), 0
         else:
-            yield lineno, text, "other", 0
+            yield lineno, text, "deal" if _said_deal(body) else "other", 0
 
 
 class _UpToLong:
@@ -544,6 +562,7 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1,
     comment_at: tuple[int, str] | None = None
     last_comment: tuple[int, str] | None = None
     seen_deal = False
+    top = 0         # the highest deal number of the game so far (restart_game)
     # A comment of this game that ran into a tag (its line), and the last
     # line of the game so far: the game's stop when the tag is not in it.
     stopped = last = 0
@@ -568,13 +587,21 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1,
             if substantive and held <= record + 1:
                 yield GameText(first, "\n".join(texts), stopped if stopped > last else 0)
             raise
-        if kind == "tag" and seen_deal:
-            # (a chunk that holds a deal is substantive)
+        if kind == "deal":
+            number = deal_header_number(text, top)
+            restart = number == 1 and top >= 2
+            top = max(top, number or 0)
+        else:
+            restart = False
+        if (kind == "tag" and seen_deal) or restart:
+            # (a chunk that holds a deal is substantive; a deal 1 after higher
+            # ones begins the next game as its tags would: restart_game)
             if pending is not None:
                 yield GameText(pending[0], "\n".join(pending[1]), pending[2])
             pending = (first, texts, stopped if stopped > last else 0)
             texts, substantive, comment_at, seen_deal = [], False, None, False
             stopped = held = 0
+            top = 1 if restart else 0
         if stop:
             stopped = stop
         last = line + text.count("\n")
@@ -601,7 +628,7 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1,
                 yield GameText(pending[0], "\n".join(pending[1]), pending[2])
             pending = (first, texts, stopped if stopped > last else 0)
             texts, substantive, comment_at, seen_deal = [], False, None, False
-            stopped = held = 0
+            stopped = held = top = 0
     if texts:
         if substantive:
             if pending is not None:
@@ -664,6 +691,26 @@ def _not_plain(chunk: str, held: str = "") -> bool:
     by line, 1.75x the time: lines19)."""
     return "\\" in chunk or "\ufeff" in chunk or (
         not chunk.isascii() and (has_dropped_marks(chunk) or _composes(held[-1:] + chunk)))
+
+
+#: A line whose second word is ``deal`` or ``donne``: perhaps a deal header
+#: said as the deal is said (``Première donne``, ``1re donne``), which the
+#: block cutter's marks do not see (:func:`_said_heads`).
+_SAID_HEAD: Final = re.compile(r"^[ \t\f]*[^\W_][^\s{;]*[ \t\f]+(?:deal|donne)(?!\w)",
+                               re.MULTILINE | re.IGNORECASE)
+
+
+def _said_heads(chunk: str) -> bool:
+    """Whether *chunk* holds a deal header said as the deal is said: it is
+    then cut line by line, where :func:`_kind` sees such a header as the
+    deal it is (typed34).  One scan of the chunk for a line whose second
+    word is the keyword; each found is confirmed by the reader's own
+    recogniser (:func:`_said_deal`)."""
+    for m in _SAID_HEAD.finditer(chunk):
+        eol = chunk.find("\n", m.start())
+        if _said_deal(chunk[m.start():len(chunk) if eol < 0 else eol].lstrip(" \t\f")):
+            return True
+    return False
 
 
 def _composes(text: str) -> bool:
@@ -816,7 +863,7 @@ def _cut_chunks(chunks: Iterable[str], source: str, limit: int, first_line: int
         end = text.rfind("\n") + 1     # complete lines only: a mark needs its whole line
         # (a game not handed out yet that is longer than the ``record``
         # limit goes line by line too: that cutter stops keeping its lines)
-        if len(buf) > record or _not_plain(chunk, buf) or (
+        if len(buf) > record or _not_plain(chunk, buf) or _said_heads(text) or (
                 _OPEN_BRACE.search(text, 0, end) is not None) or (
                 len(text) > limit and max(map(len, text.split("\n"))) > limit):
             yield from _cut_going_on(split_lines(chain((text,), source_chunks), source, limit,
@@ -827,7 +874,7 @@ def _cut_chunks(chunks: Iterable[str], source: str, limit: int, first_line: int
         buf = text[done_line[0]:]
         buf_line = done_line[1]
     if buf:
-        if _OPEN_BRACE.search(buf) is not None:
+        if _OPEN_BRACE.search(buf) is not None or _said_heads(buf):
             yield from _cut_going_on(split_lines((buf,), source, limit, buf_line, go_on=True), buf_line)
             return
         done, _ = _plain_cuts(buf, len(buf), buf_line, True)
@@ -849,22 +896,29 @@ def _plain_cuts(text: str, end: int, line: int, last: bool
     pieces: list[tuple[int, int]] = []     # start, end of each cut piece
     start = 0
     seen_deal = False
+    high = 0        # the highest deal number of the game so far (restart_game)
     # (the first line, then each line found from the newline before it:
     # a search for a newline is much faster than trying every position)
     top = _CUT_MARKS.match(text, 0, end)
     for m in chain(() if top is None else (top,), _NEXT_CUT_MARKS.finditer(text, 0, end)):
+        at = m.start() if m is top else m.start() + 1     # the line's start
         if m.group(1) is not None:
-            at = m.start() if m is top else m.start() + 1     # the line's start
             if seen_deal:
                 pieces.append((start, at))
-                start, seen_deal = at, False
+                start, seen_deal, high = at, False, 0
         elif m.group(2)[0] in "dD":      # deal or donne (else result, résultat)
+            eol = text.find("\n", m.start(2), end)
+            number = deal_header_number(text[m.start(2):end if eol < 0 else eol], high)
+            if number == 1 and high >= 2 and seen_deal:
+                pieces.append((start, at))      # (a deal 1 after higher ones: a new game)
+                start, high = at, 0
             seen_deal = True
+            high = max(high, number or 0)
         else:
             stop = text.find("\n", m.end(), end)
             stop = end if stop < 0 else stop + 1
             pieces.append((start, stop))
-            start, seen_deal = stop, False
+            start, seen_deal, high = stop, False, 0
     if last and start < len(text):
         pieces.append((start, len(text)))
     out: list[GameText] = []

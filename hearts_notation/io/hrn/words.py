@@ -127,6 +127,22 @@ def header_written(text: str, before: int) -> str | None:
     return text[:start] + head.ljust(m.end() - start) + text[m.end():]
 
 
+#: A deal header as the notation writes it, up to its number (``donne 3``).
+_WRITTEN_HEADER: Final = re.compile(r"[ \t\f]*(?:deal|donne)[ \t\f]+(\d+)(?!\w)", re.IGNORECASE)
+
+
+def deal_header_number(text: str, before: int) -> int | None:
+    """The number of the deal whose header *text* is, as the reader reads it
+    (written ``donne 3``, or said: ``Première donne``, ``1re donne``,
+    ``donne II``, ``Dernière donne`` after deal *before*: the same
+    :func:`header_written`), or ``None`` when *text* is no deal header with
+    a number.  The cutter sees a deal where the reader does, so a game of
+    deals said as ordinals ends where the record shows a new one
+    (typed34: a tag line after such deals, a deal 1 after higher ones)."""
+    m = _WRITTEN_HEADER.match(header_written(text, before) or text)
+    return None if m is None or len(m.group(1)) > 9 else int(m.group(1))
+
+
 #: A number written in Roman numerals, as a club's sheet numbers its deals
 #: and tricks (``donne II``, ``IV.``; french21): up to 39, the value.
 _ROMAN: Final = re.compile(r"(X{0,3})(IX|IV|V?I{0,3})", re.IGNORECASE)
