@@ -108,10 +108,15 @@ class LogicalLine:
     unclosed: tuple[int, int] | None = None
     stop: int = 0
     swallowed: tuple[int, int, int] | None = None
+    #: where a brace comment longer than the ``line`` limit opened (typed34:
+    #: the reader tells it there, once, and reads on; it stopped the read)
+    long: tuple[int, int] | None = None
 
     def shift(self, by: int) -> None:
         """Every line number moved *by* lines (a game read out of a file)."""
         self.line += by
+        if self.long is not None:
+            self.long = (self.long[0] + by, self.long[1])
         if self.unclosed is not None:
             self.unclosed = (self.unclosed[0] + by, self.unclosed[1])
         if self.stop:
@@ -326,16 +331,23 @@ def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[L
         opened_at: list[tuple[int, int]] = []
         stop = 0
         size = len(text)
-        limit = current_limits().line
+        limits = current_limits()
+        long: tuple[int, int] | None = None
         while open_comment:
             got = next_line()
             if got is None:
                 break
             ln, t = got
             size += len(t) + 1
-            if size > limit:
-                # A comment over many lines is one logical line: bounded like one.
-                raise RecordError(limit_message("limit.what.comment_length", "line", limit),
+            if size > limits.line and long is None:
+                # A comment over many lines is one logical line, longer than
+                # a line may be: told once where it opened, and read on (its
+                # words are no part of the record; typed34: the read
+                # stopped here, every game after it lost).
+                long = (opened[0], opened[1] + 1)
+            if size > limits.record:
+                # (held whole up to the ``record`` limit only: memory stays bounded)
+                raise RecordError(limit_message("limit.what.comment_length", "record", limits.record),
                                   line=opened[0], column=opened[1] + 1)
             if re.compile(_TAG_START).match(t):
                 pushback.append(got)  # the next game begins here: read it again
@@ -364,7 +376,7 @@ def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[L
             head = dict(joined_parts)[first_line]
             kind = _kind(head, first, True)
         yield LogicalLine(start, body, kind, unclosed, stop,
-                          swallowed if unclosed is None else None)
+                          swallowed if unclosed is None else None, long)
 
 
 #: The elements a line of the record is made of, by class name (a line that
@@ -529,6 +541,17 @@ def _cut_going_on(lines: Iterable[str], first_line: int = 1) -> Iterator[GameTex
         start = line
 
 
+def _restarts(number: int | None, high: int, one: bool) -> bool:
+    """Whether a deal numbered *number* begins a new game, in a game whose
+    highest deal number so far is *high* and which has a deal 1 (*one*): a
+    deal 1 again, after higher ones (``Première donne`` … ``Dernière donne``,
+    then ``Première donne``: the evening's next game, typed in the same file
+    with no tag line nor result line between them; typed34).  A deal 1 after
+    deal 2 in a game that has none is two deals typed in each other's place
+    (one ``deal-number`` error, docs/spec.md), no new game."""
+    return number == 1 and high >= 2 and one
+
+
 def _is_result(raw: str) -> bool:
     """Whether the physical line *raw* is a ``result`` line (the end of a
     game, its kind as :func:`_line_records` finds it): after a line over
@@ -562,7 +585,8 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1,
     comment_at: tuple[int, str] | None = None
     last_comment: tuple[int, str] | None = None
     seen_deal = False
-    top = 0         # the highest deal number of the game so far (restart_game)
+    top = 0         # the highest deal number of the game so far (:func:`_restarts`)
+    one = False     # whether the game has a deal 1 so far
     # A comment of this game that ran into a tag (its line), and the last
     # line of the game so far: the game's stop when the tag is not in it.
     stopped = last = 0
@@ -589,19 +613,19 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1,
             raise
         if kind == "deal":
             number = deal_header_number(text, top)
-            restart = number == 1 and top >= 2
-            top = max(top, number or 0)
+            restart = _restarts(number, top, one)
+            top, one = max(top, number or 0), one or number == 1
         else:
             restart = False
         if (kind == "tag" and seen_deal) or restart:
-            # (a chunk that holds a deal is substantive; a deal 1 after higher
-            # ones begins the next game as its tags would: restart_game)
+            # (a chunk that holds a deal is substantive; a deal 1 again
+            # begins the next game as its tags would: :func:`_restarts`)
             if pending is not None:
                 yield GameText(pending[0], "\n".join(pending[1]), pending[2])
             pending = (first, texts, stopped if stopped > last else 0)
             texts, substantive, comment_at, seen_deal = [], False, None, False
             stopped = held = 0
-            top = 1 if restart else 0
+            top, one = (1, True) if restart else (0, False)
         if stop:
             stopped = stop
         last = line + text.count("\n")
@@ -629,6 +653,7 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1,
             pending = (first, texts, stopped if stopped > last else 0)
             texts, substantive, comment_at, seen_deal = [], False, None, False
             stopped = held = top = 0
+            one = False
     if texts:
         if substantive:
             if pending is not None:
@@ -896,7 +921,8 @@ def _plain_cuts(text: str, end: int, line: int, last: bool
     pieces: list[tuple[int, int]] = []     # start, end of each cut piece
     start = 0
     seen_deal = False
-    high = 0        # the highest deal number of the game so far (restart_game)
+    high = 0        # the highest deal number of the game so far (:func:`_restarts`)
+    one = False     # whether the game has a deal 1 so far
     # (the first line, then each line found from the newline before it:
     # a search for a newline is much faster than trying every position)
     top = _CUT_MARKS.match(text, 0, end)
@@ -905,20 +931,20 @@ def _plain_cuts(text: str, end: int, line: int, last: bool
         if m.group(1) is not None:
             if seen_deal:
                 pieces.append((start, at))
-                start, seen_deal, high = at, False, 0
+                start, seen_deal, high, one = at, False, 0, False
         elif m.group(2)[0] in "dD":      # deal or donne (else result, résultat)
             eol = text.find("\n", m.start(2), end)
             number = deal_header_number(text[m.start(2):end if eol < 0 else eol], high)
-            if number == 1 and high >= 2 and seen_deal:
-                pieces.append((start, at))      # (a deal 1 after higher ones: a new game)
-                start, high = at, 0
+            if _restarts(number, high, one) and seen_deal:
+                pieces.append((start, at))      # (a deal 1 again: a new game)
+                start, high, one = at, 0, False
             seen_deal = True
-            high = max(high, number or 0)
+            high, one = max(high, number or 0), one or number == 1
         else:
             stop = text.find("\n", m.end(), end)
             stop = end if stop < 0 else stop + 1
             pieces.append((start, stop))
-            start, seen_deal, high = stop, False, 0
+            start, seen_deal, high, one = stop, False, 0, False
     if last and start < len(text):
         pieces.append((start, len(text)))
     out: list[GameText] = []

@@ -323,7 +323,14 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                 joined = _rewrapped(text_q, lines[k + 1].text) if k + 1 < len(lines) else None
                 if joined is not None:
                     skip = 1    # (the next line is the end of this one, told with it)
-                ll = LogicalLine(ll.line, joined or text_q, ll.kind, ll.unclosed, ll.stop, ll.swallowed)
+                ll = LogicalLine(ll.line, joined or text_q, ll.kind, ll.unclosed, ll.stop, ll.swallowed,
+                                 ll.long)
+        if ll.long is not None:
+            # (a brace comment longer than a line may be: told where it
+            # opened, once; the line is read on, the comment being no part
+            # of the record: typed34, it stopped the read of the input)
+            b.line_error(limit_message("limit.what.comment_length", "line", current_limits().line),
+                         ll.long[0], ll.long[1], ll.text)
         if ll.unclosed is not None:
             # (the lines after the brace are read again as lines of their own)
             ln, col = ll.unclosed
