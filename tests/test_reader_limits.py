@@ -222,7 +222,11 @@ def test_a_comment_over_many_lines_is_bounded_like_a_line(tmp_path: Path) -> Non
     path = write(tmp_path, "c.hrn", '[Event "x"]\n{' + "abc\n" * 100_000 + "}\n")
     for jobs in ("1", "2"):
         code, out = run("validate", path, "--jobs", jobs)
-        assert code == 2 and f"{path}:2:1:" in out and "HEARTS_MAX_LINE" in out
+        # (typed34: told once where it opens, an error of its game, and the
+        # read goes on: a comment is no part of the record, so the input is
+        # not unusable; it was status 2, the read stopped there)
+        assert code == 1 and f"{path}:2:1:" in out and "HEARTS_MAX_LINE" in out
+        assert out.count("HEARTS_MAX_LINE") == 1, out
 
 
 def _endless_into(command: list[str], line: bytes) -> tuple[int, str, int]:

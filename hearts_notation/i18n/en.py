@@ -2421,3 +2421,9 @@ MESSAGES.update({
     "date.month.7": "July", "date.month.8": "August", "date.month.9": "September",
     "date.month.10": "October", "date.month.11": "November", "date.month.12": "December",
 })
+
+# [typed34] hand-typed records, round 34 (io/hrn/reader, words.game_heading): a game's
+# heading on a line of its own (``Partie 2``, ``Game 2``): the cutter begins the game there.
+MESSAGES.update({
+    "syntax.game_heading": "{found}: a game begins with its tags, after the game before it; a heading is a remark, in braces: write '{written}'",
+})

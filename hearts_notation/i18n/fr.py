@@ -2407,3 +2407,9 @@ MESSAGES.update({
     "date.month.7": "juillet", "date.month.8": "août", "date.month.9": "septembre",
     "date.month.10": "octobre", "date.month.11": "novembre", "date.month.12": "décembre",
 })
+
+# [typed34] relevés tapés à la main, tour 34 (io/hrn/reader, words.game_heading) : le titre
+# d'une partie sur une ligne à lui (« Partie 2 », « Game 2 ») : le découpage y commence la partie.
+MESSAGES.update({
+    "syntax.game_heading": "{found} : une partie commence par ses balises, après la partie d'avant ; un titre est une remarque, entre accolades : écrivez « {written} »",
+})

@@ -45,6 +45,7 @@ from .words import (
     TAG_NAME_CHARS,
     deal_header_number,
     drop_marks,
+    game_heading,
     has_dropped_marks,
     header_written,
     typed_chunks,
@@ -318,6 +319,8 @@ def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[L
                 kind = _kind(text, len(text) - len(body), False)
             elif _said_deal(body):
                 kind = "deal"
+            elif game_heading(body):
+                kind = "heading"
             yield LogicalLine(start, text, kind)
             continue
         open_comment, first, open_at, saw = _scan(text, False)
@@ -439,7 +442,9 @@ def _kind(text: str, first: int, saw_comment: bool) -> str:
         m = re.compile(_KIND, re.IGNORECASE).match(text, first)
         if m is not None:
             return "deal" if m.group(1)[0] in "dD" else "result"
-    return "deal" if _said_deal(text[first:]) else "other"
+    if _said_deal(text[first:]):
+        return "deal"
+    return "heading" if game_heading(text[first:]) else "other"
 
 
 def _said_deal(body: str) -> bool:
@@ -488,7 +493,7 @@ def _line_records(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[i
         elif ch in _KIND_FIRST:
             yield lineno, text, _kind(text, len(text) - len(body), False), 0
         else:
-            yield lineno, text, "deal" if _said_deal(body) else "other", 0
+            yield lineno, text, _kind(text, len(text) - len(body), False), 0
 
 
 class _UpToLong:
@@ -617,7 +622,7 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1,
             top, one = max(top, number or 0), one or number == 1
         else:
             restart = False
-        if (kind == "tag" and seen_deal) or restart:
+        if (kind in ("tag", "heading") and seen_deal) or restart:
             # (a chunk that holds a deal is substantive; a deal 1 again
             # begins the next game as its tags would: :func:`_restarts`)
             if pending is not None:
@@ -718,22 +723,26 @@ def _not_plain(chunk: str, held: str = "") -> bool:
         not chunk.isascii() and (has_dropped_marks(chunk) or _composes(held[-1:] + chunk)))
 
 
-#: A line whose second word is ``deal`` or ``donne``: perhaps a deal header
-#: said as the deal is said (``Première donne``, ``1re donne``), which the
-#: block cutter's marks do not see (:func:`_said_heads`).
-_SAID_HEAD: Final = re.compile(r"^[ \t\f]*[^\W_][^\s{;]*[ \t\f]+(?:deal|donne)(?!\w)",
+#: A line whose second word is ``deal``, ``donne``, ``partie`` or ``game``, or
+#: whose first is ``partie`` or ``game`` before a number: perhaps a deal header
+#: said as the deal is said (``Première donne``, ``1re donne``) or a game's
+#: heading (``Partie 2``), which the block cutter's marks do not see
+#: (:func:`_said_heads`).
+_SAID_HEAD: Final = re.compile(r"^[ \t\f]*(?:[^\W_][^\s{;]*[ \t\f]+(?:deal|donne|partie|game)(?!\w)"
+                               r"|(?:partie|game)[ \t\f]*[n#\d])",
                                re.MULTILINE | re.IGNORECASE)
 
 
 def _said_heads(chunk: str) -> bool:
-    """Whether *chunk* holds a deal header said as the deal is said: it is
-    then cut line by line, where :func:`_kind` sees such a header as the
-    deal it is (typed34).  One scan of the chunk for a line whose second
-    word is the keyword; each found is confirmed by the reader's own
-    recogniser (:func:`_said_deal`)."""
+    """Whether *chunk* holds a deal header said as the deal is said or a
+    game's heading: it is then cut line by line, where :func:`_kind` sees
+    such a line for what it is (typed34).  One scan of the chunk for a line
+    whose second word is the keyword; each found is confirmed by the
+    reader's own recognisers (:func:`_said_deal`, :func:`.words.game_heading`)."""
     for m in _SAID_HEAD.finditer(chunk):
         eol = chunk.find("\n", m.start())
-        if _said_deal(chunk[m.start():len(chunk) if eol < 0 else eol].lstrip(" \t\f")):
+        line = chunk[m.start():len(chunk) if eol < 0 else eol].lstrip(" \t\f")
+        if _said_deal(line) or game_heading(line):
             return True
     return False
 

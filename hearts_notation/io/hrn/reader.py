@@ -108,6 +108,7 @@ from .words import (
     hand_grid,
     hand_suits_written,
     has_dropped_marks,
+    game_heading,
     header_ordinal,
     header_written,
     list_bullet,
@@ -810,6 +811,11 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
         tags = _table_round_tags(text) if field is None and dated is None else None
         if tags is not None:
             field = msg("syntax.table_round_line", found=quote(" ".join(text.split())), tags=tags)
+        elif field is None and dated is None and game_heading(text):
+            # (``Partie 2`` on a line of its own: the cutter began the game
+            # here; the heading is told once, in braces to write; typed34)
+            said = " ".join(text.split())
+            field = msg("syntax.game_heading", found=quote(said), written=f"{{{said}}}")
         if _told_whole(b, text, line, field):
             return
         worded = _worded(text, line, b.seat_names_for_messages())

@@ -143,6 +143,30 @@ def deal_header_number(text: str, before: int) -> int | None:
     return None if m is None or len(m.group(1)) > 9 else int(m.group(1))
 
 
+#: A game's heading on a line of its own, as a secretary heads each game of
+#: an evening typed in one file (``Partie 2``, ``Partie n° 2 :``, ``2e partie``,
+#: ``Deuxième partie``, ``Game 2``, ``Second game``): group 1 the words before
+#: the noun (an ordinal), the rest the heading's number.
+_GAME_HEADING: Final = re.compile(
+    r"[ \t\f]*+(?:(?:partie|game)[ \t\f]*+(?:n[°o]\.?|#)?[ \t\f]*+\d{1,3}"
+    r"|\d{1,3}[ \t\f]*+(?:re|ère|ere|e|ème|eme|de|nde|nd|st|rd|th)\.?[ \t\f]++(?:partie|game)"
+    r"|([^\W\d_]++)[ \t\f]++(?:partie|game))(?![\w])[ \t\f]*+[:.\-\u2013\u2014]?[ \t\f]*+",
+    re.IGNORECASE)
+
+
+def game_heading(text: str) -> bool:
+    """Whether *text* is a game's heading on a line of its own (``Partie
+    2``, ``Deuxième partie``, ``Game 2``, ``Last game``): the evening's next
+    game begins there.  The cutter begins a game at it (after a deal), and
+    the reader tells it, once, with the heading in braces to write (a new
+    game begins with its tags; typed34).  The one recogniser of both."""
+    m = _GAME_HEADING.fullmatch(text)
+    if m is None:
+        return False
+    word = m.group(1)
+    return word is None or fold_word(word) in ORDINAL_WORDS or fold_word(word) in LAST_WORDS
+
+
 #: A number written in Roman numerals, as a club's sheet numbers its deals
 #: and tricks (``donne II``, ``IV.``; french21): up to 39, the value.
 _ROMAN: Final = re.compile(r"(X{0,3})(IX|IV|V?I{0,3})", re.IGNORECASE)
