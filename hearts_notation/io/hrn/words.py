@@ -116,10 +116,10 @@ def header_written(text: str, before: int) -> str | None:
             if m is None:
                 return None
             word = fold_word(m.group(1))
-            n = (before + 1 if before > 0 else None) if word in LAST_WORDS else ORDINAL_WORDS.get(word)
-            if n is None:
+            said_n = (before + 1 if before > 0 else None) if word in LAST_WORDS else ORDINAL_WORDS.get(word)
+            if said_n is None:
                 return None
-            number, keyword = str(n), m.group(2)
+            number, keyword = str(said_n), m.group(2)
     start = len(text) - len(text.lstrip(" \t\f"))
     head = f"{keyword} {number}"
     if len(head) > m.end() - start:
