@@ -115,6 +115,17 @@ def test_an_evening_of_games_with_said_headers_is_cut_into_its_games(name: str) 
     assert deals in ([[1, 2, 3], [1, 2, 3]], [[1, 2], [1, 2]]), deals
 
 
+@pytest.mark.parametrize("head", ["{soir 2} donne 1", "{soir 2} Première donne"])
+def test_a_remark_before_the_deal_1_again_cuts_alike_on_every_path(head: str) -> None:
+    """``{soir 2} Première donne`` after a game's last deal: a new game, as
+    the block cutter and the line-by-line cutter (a comment over two lines
+    elsewhere in the file) both see it (on main: one game)."""
+    text = _read("feuille-propre") + "\n" + _body("feuille-propre").replace("donne 1", head, 1)
+    spread = text.replace("[Lieu", "{un mot\nsur deux lignes}\n[Lieu", 1)
+    assert [g.line for g in cut_games([text])] == [1, 23]
+    assert [g.line for g in cut_games([spread])] == [1, 25]
+
+
 def test_a_deal_1_again_begins_a_game_only_after_one() -> None:
     """A deal 1 after higher ones begins a new game when the game has a deal
     1 already (on main: one game, the deals told as copies); two deals typed

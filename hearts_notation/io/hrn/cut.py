@@ -10,8 +10,10 @@ Cutting is the reader's first two steps (``docs/parser.md``):
    dropped.
 2. **Games.**  Logical lines are grouped into games as they arrive
    (docs/spec.md, section 2): a ``result`` line ends a game; a tag line
-   that follows a deal begins a new one; comments after the last game
-   belong to it.  :func:`cut_games` gives each game as a :class:`GameText`
+   that follows a deal begins a new one, as does a game's heading
+   (``Partie 2``) or a deal 1 again in a game that has one (a deal is
+   seen where the reader sees one, said headers too: section 2.25);
+   comments after the last game belong to it.  :func:`cut_games` gives each game as a :class:`GameText`
    (its first line, its text, and where a runaway comment was stopped), held
    one game at a time: memory stays flat however long the input, and a
    game longer than the ``record`` limit is held only up to it (its first
@@ -546,6 +548,13 @@ def _cut_going_on(lines: Iterable[str], first_line: int = 1) -> Iterator[GameTex
         start = line
 
 
+def _past_comments(text: str) -> str:
+    """*text* from its first character past blanks and comments that close
+    on it (``{soir 2} Première donne`` -> ``Première donne``)."""
+    m = _CLOSED_COMMENTS.match(text)
+    return text if m is None else text[m.end():]
+
+
 def _restarts(number: int | None, high: int, one: bool) -> bool:
     """Whether a deal numbered *number* begins a new game, in a game whose
     highest deal number so far is *high* and which has a deal 1 (*one*): a
@@ -617,7 +626,8 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1,
                 yield GameText(first, "\n".join(texts), stopped if stopped > last else 0)
             raise
         if kind == "deal":
-            number = deal_header_number(text, top)
+            # (past the comments that close before it, as the block cutter reads it)
+            number = deal_header_number(_past_comments(text), top)
             restart = _restarts(number, top, one)
             top, one = max(top, number or 0), one or number == 1
         else:
@@ -747,7 +757,8 @@ def _said_heads(chunk: str) -> bool:
     for at in chain(starts, (0,) if low.lstrip(" \t\f").startswith(("partie", "game")) else ()):
         line_start = chunk.rfind("\n", 0, at) + 1
         eol = chunk.find("\n", at)
-        line = chunk[line_start:len(chunk) if eol < 0 else eol].lstrip(" \t\f")
+        line = chunk[line_start:len(chunk) if eol < 0 else eol]
+        line = _past_comments(line)     # (``{…} Première donne``)
         if _said_deal(line) or game_heading(line):
             return True
     return False
