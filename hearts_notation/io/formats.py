@@ -597,10 +597,13 @@ def _comments_fit(piece: str, n: int, limit: int) -> None:
     from .hrn.cut import iter_logical_lines
 
     try:
-        for _ in iter_logical_lines(piece.split("\n")):
-            pass
+        # (typed34: the reader tells such a comment and reads on, ``long``;
+        # a write is refused as before)
+        line = next((ll.long[0] for ll in iter_logical_lines(piece.split("\n")) if ll.long is not None), 0)
     except RecordError as exc:
-        _refuse("hrn", n, msg("write.field.comment", line=("num", exc.line or 1)),
+        line = exc.line or 1
+    if line:
+        _refuse("hrn", n, msg("write.field.comment", line=("num", line)),
                 "limit.what.comment_length", "line", limit)
 
 
