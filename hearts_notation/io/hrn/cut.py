@@ -765,11 +765,15 @@ def _said_heads(chunk: str) -> bool:
     if len(low) != len(chunk):      # (a letter whose lower case is longer: one by one)
         low = "".join(ch.lower()[:1] for ch in chunk)
     starts = (m.start() for word in _SAID_WORDS for m in word.finditer(low))
+    # (each line looked at once a word: a line of many ``x donne`` is no square)
+    line_start = line_end = -1
     for at in chain(starts, (0,) if low.lstrip(" \t\f").startswith(("partie", "game")) else ()):
+        if line_start <= at < line_end:
+            continue
         line_start = chunk.rfind("\n", 0, at) + 1
         eol = chunk.find("\n", at)
-        line = chunk[line_start:len(chunk) if eol < 0 else eol]
-        line = _past_comments(line)     # (``{…} Première donne``)
+        line_end = len(chunk) if eol < 0 else eol
+        line = _past_comments(chunk[line_start:line_end])     # (``{…} Première donne``)
         if _said_deal(line) or game_heading(line):
             return True
     return False
