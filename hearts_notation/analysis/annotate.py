@@ -613,11 +613,7 @@ def _verdict(options: AnalysisOptions, comp: Comparison | None, screen: tuple[fl
     # needs both policies' worlds to allow a loss of that size (in the
     # commented sample deal, E's Q♠ discard on trick 3 loses 3.5 points
     # with the careful policy but 0.4 ± 0.2 with the bot's: not marked).
-    # The bar and the z are EvalOptions.agreement's, the same the
-    # verification's stops ask (main's rule until helper stab32: the
-    # threshold itself at the mark's z).
-    bar, az = options.eval.agreement(th.dubious, th.sigma + extra_sigma)
-    agree = all(m + az * e >= bar for m, e in per)
+    agree = all(m + (th.sigma + extra_sigma) * e >= th.dubious for m, e in per)
     # Where every world is solved exactly, the loss must reach the mark
     # under both tie orders, each by the same margin: a verdict that
     # depends on how indifferent seats break ties is flagged, not marked.

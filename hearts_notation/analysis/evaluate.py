@@ -170,36 +170,7 @@ class EvalOptions:
     #: unmarked, CPU per deal 1.44 -> 1.34 s mean (paired).  2.5: the rule
     #: before it.
     edge_futility_z: float = 1.0
-    #: The play-out policies' agreement (a mark needs each policy's worlds
-    #: to allow the loss): a policy agrees when its mean loss plus
-    #: ``agree_z`` of its standard errors (plus whatever the verdict's ``z``
-    #: asks beyond the default ``z``, a pass's extra error) reaches
-    #: ``agree_bar`` times the mark's threshold.  ``agree_z`` below 0 means
-    #: the verdict's own ``z`` (the rule until helper stab32: 1.0 and -1).
-    #: The sequential test's policy halves (:meth:`Evaluator._clear`,
-    #: :meth:`Evaluator._futile`) and ``annotate._verdict`` read the bar
-    #: and the z from :meth:`agreement`, so the three stay one test
-    #: (issue 24, docs/analysis.md, "The policies' agreement").
-    agree_bar: float = 1.0
-    agree_z: float = -1.0
-    #: A verdict at its maximum whose pooled loss would be marked but one
-    #: of whose play-out policies still sits within this many of its own
-    #: standard errors of the agreement's bar (:meth:`agreement`) goes on
-    #: to ``edge_verify`` times that maximum too (0: never): the policy's refusal is the largest class of
-    #: the flips left (issue 24, helpers stab30 and stab32, the census
-    #: ``flip_stops``), and its edge, like the pooled loss's, narrows only
-    #: with more worlds (helper stab33, docs/analysis.md).
-    edge_agree: float = 0.0
     seed: int = 0
-
-    def agreement(self, threshold: float, z: float) -> tuple[float, float]:
-        """The loss each play-out policy's worlds must allow for a mark at
-        *threshold* judged at *z* standard errors, and the standard errors
-        above its mean a policy's loss may lie for that: one definition
-        for the verification's stops and the verdict, so that a
-        verification never stops on a test the verdict does not ask."""
-        az = z if self.agree_z < 0 else self.agree_z + max(0.0, z - self.z)
-        return self.agree_bar * threshold, az
 
 
 #: ``--fast``: the defaults' cheap screening (16 deals raced to 48, 8 then 12
@@ -696,9 +667,8 @@ class Evaluator:
             return True
         if mean - zz * se < threshold:
             return False
-        bar = self.options.agreement(threshold, zz - self.options.stop_margin)[0]
         for m, e in per:
-            if m - zz * e < bar <= m + zz * e:
+            if m - zz * e < threshold <= m + zz * e:
                 return False
         if rdiffs is not None and len(rdiffs) == len(diffs):
             # A loss the natural order marks must be clear under the
@@ -718,16 +688,9 @@ class Evaluator:
         within ``edge_band`` standard errors of *threshold*: a verdict that
         another draw of the same number of worlds would as likely decide
         the other way (see :meth:`Sequential.limit`)."""
-        mean, se, per = self._summary(diffs, pols)
-        zp = self.options.z if z is None else z
-        zz = zp + self.options.stop_margin
-        if abs(mean - zz * se - threshold) < self.options.edge_band * se:
-            return True
-        if self.options.edge_agree <= 0 or mean - zz * se < threshold:
-            return False
-        # the pooled loss is a mark: the edge is a policy's agreement
-        bar, az = self.options.agreement(threshold, zp)
-        return any(abs(m + az * e - bar) < self.options.edge_agree * e for m, e in per)
+        mean, se, _ = self._summary(diffs, pols)
+        zz = (self.options.z if z is None else z) + self.options.stop_margin
+        return abs(mean - zz * se - threshold) < self.options.edge_band * se
 
     def _futile(self, diffs: Sequence[float], pols: Sequence[int], threshold: float,
                 z: float | None, least: int, budget: int, fz: float | None = None) -> bool:
@@ -754,11 +717,9 @@ class Evaluator:
         mean, se, per = self._summary(diffs, pols)
         if mean + fz * se < threshold + zz * se * shrink:
             return True
-        # a policy that would still refuse the loss (its mean plus the
-        # agreement's z of the standard errors the budget would leave below
-        # the agreement's bar, see EvalOptions.agreement)
-        bar, az = self.options.agreement(threshold, zp)
-        return any(m + fz * e + az * e * shrink < bar for m, e in per)
+        # a policy that would still refuse the loss (its mean plus ``z`` of
+        # the standard errors the budget would leave below the threshold)
+        return any(m + fz * e + zp * e * shrink < threshold for m, e in per)
 
     def _summary(self, diffs: Sequence[float], pols: Sequence[int]
                  ) -> tuple[float, float, list[tuple[float, float]]]:
