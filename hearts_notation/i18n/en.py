@@ -2427,3 +2427,11 @@ MESSAGES.update({
 MESSAGES.update({
     "syntax.game_heading": "{found}: a game begins with its tags, after the game before it; a heading is a remark, in braces: write '{written}'",
 })
+
+# [typed35] hand-typed records, round 35 (io/hrn/reader, words.game_remark, lark_reader's
+# header in parentheses): a game's end said on a line (``Game over``, ``Fin de partie``), a
+# remark in parentheses on a deal's header (``donne 1 (redonnée)``).
+MESSAGES.update({
+    "syntax.game_end": "{found}: a game ends with its last deal, and the next begins with its tags; a remark is written in braces: write '{written}'",
+    "syntax.header_aside": "{found}: a remark on a deal's header is written in braces, not in parentheses: write '{written}'",
+})

@@ -106,6 +106,7 @@ from .words import (
     drop_marks,
     file_column,
     game_heading,
+    game_remark,
     hand_grid,
     hand_suits_written,
     has_dropped_marks,
@@ -761,7 +762,15 @@ def _told_whole(b: _GameBuilder, text: str, line: int, field: Msg | None) -> boo
     header field on a line of its own, or a date there) at the line's first
     character, or digits typed on an AZERTY keyboard without shift at the
     first of them (french23).  The grammar's own error would name a token
-    inside the line, where nothing is wrong but the line's form."""
+    inside the line, where nothing is wrong but the line's form.  A game's
+    heading without its number or a game's end said on a line (``Partie``,
+    ``Game over``; typed35) is told so, with the line in braces to write."""
+    if field is None:
+        kind = game_remark(text)
+        if kind is not None:
+            said = " ".join(text.split())
+            field = msg("syntax.game_heading" if kind == "heading" else "syntax.game_end",
+                        found=quote(said), written=f"{{{said}}}")
     if field is not None:
         b.line_error(field, line, len(text) - len(text.lstrip(" \t\f")) + 1, text)
         return True

@@ -167,6 +167,33 @@ def game_heading(text: str) -> bool:
     return word is None or fold_word(word) in ORDINAL_WORDS or fold_word(word) in LAST_WORDS
 
 
+
+#: A game's heading without its number (``Partie``, ``Game :``), or the end
+#: of a game said on a line of its own (``Game over``, ``End of game``, ``Fin
+#: de partie``, ``Partie terminée``), as a secretary marks the games of an
+#: evening typed in one file (typed35): group 1 the end's words.
+_GAME_REMARK: Final = re.compile(
+    r"[ \t\f]*+(?:(?:partie|game)"
+    r"|((?:game[ \t\f]++over|end[ \t\f]++of[ \t\f]++(?:the[ \t\f]++)?game"
+    r"|fin[ \t\f]++(?:de[ \t\f]++(?:la[ \t\f]++)?)?partie|partie[ \t\f]++(?:finie|termin[ée]e))))"
+    r"[ \t\f]*+[:.!\-\u2013\u2014]?[ \t\f]*+",
+    re.IGNORECASE)
+
+
+def game_remark(text: str) -> str | None:
+    """``heading`` when *text* is a game's heading without its number
+    (``Partie``, ``Game:``), ``end`` when it says a game's end (``Game
+    over``, ``Fin de partie``), else ``None``.  Neither begins a game for the
+    cutter (a bare heading numbers nothing; the next game begins at its tags
+    or its deal 1 again, as without it), but the reader tells each once with
+    the line in braces to write, where the grammar said *expected ':'* or
+    named the line's first word (typed35)."""
+    m = _GAME_REMARK.fullmatch(text)
+    if m is None:
+        return None
+    return "end" if m.group(1) is not None else "heading"
+
+
 #: A number written in Roman numerals, as a club's sheet numbers its deals
 #: and tricks (``donne II``, ``IV.``; french21): up to 39, the value.
 _ROMAN: Final = re.compile(r"(X{0,3})(IX|IV|V?I{0,3})", re.IGNORECASE)
