@@ -2428,10 +2428,11 @@ MESSAGES.update({
     "syntax.game_heading": "{found}: a game begins with its tags, after the game before it; a heading is a remark, in braces: write '{written}'",
 })
 
-# [typed35] hand-typed records, round 35 (io/hrn/reader, words.game_remark, lark_reader's
-# header in parentheses): a game's end said on a line (``Game over``, ``Fin de partie``), a
-# remark in parentheses on a deal's header (``donne 1 (redonnée)``).
+# [typed35] hand-typed records, round 35 (lark_reader's header in parentheses; io/hrn/reader,
+# words.prose_header): a remark in parentheses on a deal's header (``donne 1 (redonnée)``),
+# a sentence that starts as a said deal header (``First deal of the night …``).
 MESSAGES.update({
-    "syntax.game_end": "{found}: a game ends with its last deal, and the next begins with its tags; a remark is written in braces: write '{written}'",
     "syntax.header_aside": "{found}: a remark on a deal's header is written in braces, not in parentheses: write '{written}'",
+    # [typed35] a sentence that starts as a said deal header (``First deal of the night …``)
+    "syntax.deal_prose": "{found}: a sentence about a deal is a remark, in braces, not a deal's header: write '{written}'",
 })

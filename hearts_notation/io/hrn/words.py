@@ -124,7 +124,32 @@ def header_written(text: str, before: int) -> str | None:
     head = f"{keyword} {number}"
     if len(head) > m.end() - start:
         return None
+    if prose_after(text, m.end()):
+        return None
     return text[:start] + head.ljust(m.end() - start) + text[m.end():]
+
+
+#: The first word after a said deal header's head (``Première donne de la
+#: soirée``): group 1.
+_PROSE_AFTER: Final = re.compile(r"[ \t\f,:]*([^\W\d_]+)(?!\w)")
+
+
+def prose_after(text: str, end: int) -> bool:
+    """Whether the said deal header ending at *end* in *text* goes on as a
+    sentence (``Première donne de la soirée, Anne a oublié de battre``): not
+    a header then, for the reader (:func:`header_written`,
+    :func:`header_ordinal`) and the cutter alike; read as one it made a deal
+    of no line and the deal 1 after it a copy, told twice (typed35)."""
+    after = _PROSE_AFTER.match(text, end)
+    return after is not None and fold_word(after.group(1)) in PROSE_WORDS
+
+#: The words that go on a sentence after ``Première donne``, ``First deal``,
+#: folded (:func:`fold_word`), and never begin a header's field (``donneur``,
+#: ``passe``, a direction, a remark): such a line is prose, told as a line
+#: of no element, not read as a header (typed35).
+PROSE_WORDS: Final = frozenset(("de", "du", "des", "la", "le", "les", "of", "the", "was", "is",
+                                "est", "fut", "avec", "with", "ce", "cette", "this", "that", "et",
+                                "and", "ou", "or", "en", "in", "pour", "for", "qui", "where"))
 
 
 #: A deal header as the notation writes it, up to its number (``donne 3``).
@@ -168,30 +193,19 @@ def game_heading(text: str) -> bool:
 
 
 
-#: A game's heading without its number (``Partie``, ``Game :``), or the end
-#: of a game said on a line of its own (``Game over``, ``End of game``, ``Fin
-#: de partie``, ``Partie terminée``), as a secretary marks the games of an
-#: evening typed in one file (typed35): group 1 the end's words.
-_GAME_REMARK: Final = re.compile(
-    r"[ \t\f]*+(?:(?:partie|game)"
-    r"|((?:game[ \t\f]++over|end[ \t\f]++of[ \t\f]++(?:the[ \t\f]++)?game"
-    r"|fin[ \t\f]++(?:de[ \t\f]++(?:la[ \t\f]++)?)?partie|partie[ \t\f]++(?:finie|termin[ée]e))))"
-    r"[ \t\f]*+[:.!\-\u2013\u2014]?[ \t\f]*+",
-    re.IGNORECASE)
+#: A game's heading without its number (``Partie``, ``Game :``), as a
+#: secretary marks the games of an evening typed in one file (typed35).
+_BARE_HEADING: Final = re.compile(
+    r"[ \t\f]*+(?:partie|game)[ \t\f]*+[:.\-\u2013\u2014]?[ \t\f]*+", re.IGNORECASE)
 
 
-def game_remark(text: str) -> str | None:
-    """``heading`` when *text* is a game's heading without its number
-    (``Partie``, ``Game:``), ``end`` when it says a game's end (``Game
-    over``, ``Fin de partie``), else ``None``.  Neither begins a game for the
-    cutter (a bare heading numbers nothing; the next game begins at its tags
-    or its deal 1 again, as without it), but the reader tells each once with
-    the line in braces to write, where the grammar said *expected ':'* or
-    named the line's first word (typed35)."""
-    m = _GAME_REMARK.fullmatch(text)
-    if m is None:
-        return None
-    return "end" if m.group(1) is not None else "heading"
+def bare_heading(text: str) -> bool:
+    """Whether *text* is a game's heading without its number (``Partie``,
+    ``Game:``).  It begins no game for the cutter (it numbers nothing; the
+    next game begins at its tags or its deal 1 again, as without it), but
+    the reader tells it as :func:`game_heading`'s, once, with the line in
+    braces to write, where the grammar said *expected ':'* (typed35)."""
+    return _BARE_HEADING.fullmatch(text) is not None
 
 
 #: A number written in Roman numerals, as a club's sheet numbers its deals
@@ -258,14 +272,29 @@ def header_ordinal(text: str) -> str | None:
     keeps the deal's lines in that deal while it tells the header's slip."""
     m = re.match(ORDINAL_HEADER, text, re.IGNORECASE)
     if m is not None:
-        return m.group(1)
+        return None if prose_after(text, m.end()) else m.group(1)
     said = _said_number_header(text)
     if said is not None:
-        return str(said[1])     # (``donne II``, ``donne deux``, ``deal two``: french21, typed22)
+        # (``donne II``, ``donne deux``, ``deal two``: french21, typed22)
+        return None if prose_after(text, said[0].end()) else str(said[1])
     m = _ORDINAL_WORD_HEADER.match(text)
     n = ORDINAL_WORDS.get(fold_word(m.group(1))) if m is not None else None
-    return None if n is None else str(n)
+    return None if n is None or m is None or prose_after(text, m.end()) else str(n)
 
+
+
+def prose_header(text: str) -> bool:
+    """Whether *text* is a sentence that starts as a said deal header does
+    (``Première donne de la soirée, …``, ``First deal of the night …``;
+    :func:`prose_after`): the reader tells it once as a remark, in braces
+    to write, where the grammar offered the header (typed35)."""
+    said = _said_number_header(text)
+    word = _ORDINAL_WORD_HEADER.match(text)
+    if word is not None and fold_word(word.group(1)) not in ORDINAL_WORDS \
+            and fold_word(word.group(1)) not in LAST_WORDS:
+        word = None
+    heads = (re.match(ORDINAL_HEADER, text, re.IGNORECASE), said[0] if said else None, word)
+    return any(m is not None and prose_after(text, m.end()) for m in heads)
 
 #: At most this many words make a shorthand (``pas d'échange``, ``pas de passe``,
 #: ``à son voisin de gauche``).
