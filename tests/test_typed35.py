@@ -89,6 +89,18 @@ def test_a_sentence_that_starts_as_a_said_header_makes_no_deal(name: str) -> Non
     assert whole == [g.line for g in cut_games(text.splitlines(keepends=True))] == [1]
 
 
+@pytest.mark.parametrize("header", ["3e donne en face", "Troisième donne, en face",
+                                    "3e donne pour passe face", "Première donne de Gwen"])
+def test_a_said_header_with_a_slip_keeps_its_deal(header: str) -> None:
+    """A said header with a slip whose next word could begin a sentence
+    (``en``, ``pour``, ``de``) but that says a field, or is short, is still a
+    header: its deal keeps its lines while the slip is told (a guard of
+    this round's sentence test, which a first draft failed)."""
+    text = _read("feuille-propre").replace("donne 3 passe face", header)
+    assert [[d.number for d in g.deals] for g in iter_hrn(text)] == [[1, 2, 3]]
+    assert not any("phrase" in said for _, said in findings(text, "fr"))
+
+
 @pytest.mark.parametrize(("header", "told"), [
     ("donne 2 (redonnée) passe droite", "donne 2 passe droite {redonnée}"),
     ("donne 2 (à refaire, Hervé a mal compté) passe droite",

@@ -141,8 +141,20 @@ def prose_after(text: str, end: int) -> bool:
     :func:`header_ordinal`) and the cutter alike; read as one it made a deal
     of no line and the deal 1 after it a copy, told twice (typed35)."""
     after = _PROSE_AFTER.match(text, end)
-    return after is not None and fold_word(after.group(1)) in PROSE_WORDS
+    if after is None or fold_word(after.group(1)) not in PROSE_WORDS:
+        return False
+    # (``3e donne en face``, ``Third deal in across``, ``Première donne de
+    # Gwen``: a header with a slip, whose deal keeps its lines while the slip
+    # is told; only words that say none of a header's fields, three or more,
+    # make a sentence)
+    rest = text[end:].split("{", 1)[0].split(";", 1)[0]
+    return len(rest.split()) >= 3 and _FIELD_WORD.search(rest) is None
 
+#: A word that says a deal header's field (its pass, its dealer), in a
+#: header typed with a slip after its said head (``3e donne en face``).
+_FIELD_WORD: Final = re.compile(
+    r"(?<!\w)(?:pass(?:e|es|ing)?|donneur|dealer|deals|distribue|gauche|droite|face|garde|gard[ée]e"
+    r"|left|right|across|hold|keeper|keep)(?!\w)", re.IGNORECASE)
 #: The words that go on a sentence after ``Première donne``, ``First deal``,
 #: folded (:func:`fold_word`), and never begin a header's field (``donneur``,
 #: ``passe``, a direction, a remark): such a line is prose, told as a line
