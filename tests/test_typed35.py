@@ -90,7 +90,7 @@ def test_a_sentence_that_starts_as_a_said_header_makes_no_deal(name: str) -> Non
 
 
 @pytest.mark.parametrize("header", ["3e donne en face", "Troisième donne, en face",
-                                    "3e donne pour passe face", "Première donne de Gwen"])
+                                    "3e donne pour passe face", "Troisième donne de Gwen"])
 def test_a_said_header_with_a_slip_keeps_its_deal(header: str) -> None:
     """A said header with a slip whose next word could begin a sentence
     (``en``, ``pour``, ``de``) but that says a field, or is short, is still a
