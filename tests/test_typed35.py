@@ -44,7 +44,7 @@ def _read(name: str) -> str:
 
 
 TYPED35 = Campaign(
-    "typed35", twin_by_head(_TWINS), lang=english_if_en, at_least={"fr": 3, "en": 3},
+    "typed35", twin_by_head(_TWINS), lang=english_if_en, at_least={"fr": 4, "en": 5},
     #: The clean twins: typed34's.
     clean=("partie-propre", "feuille-propre", "game-clean", "sheet-clean"),
     #: Records told: the line:col of each finding (each told otherwise, or
@@ -53,6 +53,8 @@ TYPED35 = Campaign(
         "carnet-donne-redonnee-parentheses": ["14:9"], "carnet-partie-sans-numero": ["23:1"],
         "carnet-premiere-donne-phrase": ["10:1"], "en-sheet-first-deal-prose": ["9:1"],
         "en-sheet-game-bare-heading": ["18:1"], "en-sheet-game-over": ["18:1"],
+        "partie-entete-maldonne-parentheses": ["16:9"], "en-game-deal-misdeal-parentheses": ["15:8"],
+        "en-game-first-deal-prose": ["15:1"],
     },
     #: What this round's records are told with now.
     new={
@@ -62,11 +64,16 @@ TYPED35 = Campaign(
         "en-sheet-first-deal-prose": "write '{First deal of the night was a slow one}'",
         "en-sheet-game-bare-heading": "a heading is a remark, in braces: write '{Game}'",
         "en-sheet-game-over": "a line that marks the end is not part of the record",
+        "partie-entete-maldonne-parentheses":
+            "écrivez « donne 1 donneur O passe gauche {maldonne, on a redistribué} »",
+        "en-game-deal-misdeal-parentheses": "write 'deal 1 dealer W pass left {misdeal, redealt}'",
+        "en-game-first-deal-prose": "a sentence about a deal is a remark, in braces",
     },
     #: The line each offers reads with no finding.
     offered=("carnet-donne-redonnee-parentheses", "carnet-partie-sans-numero",
              "carnet-premiere-donne-phrase", "en-sheet-first-deal-prose",
-             "en-sheet-game-bare-heading"),
+             "en-sheet-game-bare-heading", "partie-entete-maldonne-parentheses",
+             "en-game-deal-misdeal-parentheses", "en-game-first-deal-prose"),
 )
 
 pytest_generate_tests = campaign_parameters
@@ -76,7 +83,8 @@ class TestTyped35(CampaignTests):
     campaign = TYPED35
 
 
-@pytest.mark.parametrize("name", ["carnet-premiere-donne-phrase", "en-sheet-first-deal-prose"])
+@pytest.mark.parametrize("name", ["carnet-premiere-donne-phrase", "en-sheet-first-deal-prose",
+                                  "en-game-first-deal-prose"])
 def test_a_sentence_that_starts_as_a_said_header_makes_no_deal(name: str) -> None:
     """``Première donne de la soirée, …`` before ``donne 1``: the deals are
     the twin's (on main: a deal 1 of no line, then ``donne 1`` told as its
