@@ -2427,3 +2427,12 @@ MESSAGES.update({
 MESSAGES.update({
     "syntax.game_heading": "{found}: a game begins with its tags, after the game before it; a heading is a remark, in braces: write '{written}'",
 })
+
+# [typed35] hand-typed records, round 35 (lark_reader's header in parentheses; io/hrn/reader,
+# words.prose_header): a remark in parentheses on a deal's header (``donne 1 (redonnée)``),
+# a sentence that starts as a said deal header (``First deal of the night …``).
+MESSAGES.update({
+    "syntax.header_aside": "{found}: a remark on a deal's header is written in braces, not in parentheses: write '{written}'",
+    # [typed35] a sentence that starts as a said deal header (``First deal of the night …``)
+    "syntax.deal_prose": "{found}: a sentence about a deal is a remark, in braces, not a deal's header: write '{written}'",
+})

@@ -2413,3 +2413,12 @@ MESSAGES.update({
 MESSAGES.update({
     "syntax.game_heading": "{found} : une partie commence par ses balises, après la partie d'avant ; un titre est une remarque, entre accolades : écrivez « {written} »",
 })
+
+# [typed35] relevés tapés à la main, tour 35 (lark_reader, l'en-tête entre parenthèses ;
+# io/hrn/reader, words.prose_header) : une remarque entre parenthèses sur l'en-tête
+# (« donne 1 (redonnée) »), une phrase qui commence comme un en-tête dit.
+MESSAGES.update({
+    "syntax.header_aside": "{found} : une remarque sur l'en-tête d'une donne s'écrit entre accolades, pas entre parenthèses : écrivez « {written} »",
+    # [typed35] une phrase qui commence comme un en-tête dit (« Première donne de la soirée … »)
+    "syntax.deal_prose": "{found} : une phrase sur une donne est une remarque, entre accolades, pas l'en-tête d'une donne : écrivez « {written} »",
+})

@@ -802,10 +802,12 @@ _FENCE_PAT = r"[ \t]*(?:[-*+][ \t]+)?(?:```|~~~)[\w+-]*"
 FENCE: Final = re.compile(_FENCE_PAT + r"[ \t\f\r]*\Z")
 #: A line that marks a record's end, as a pad or a chat closes it: a rule
 #: (``---``, ``===``, ``***``), ``-- end --``, ``--- fin ---``, ``== END ==``,
-#: ``fin du relevé`` (typed22).  After a game's ``result`` line it starts no
+#: ``fin du relevé`` (typed22), ``Game over`` (typed35).  After a game's ``result`` line it starts no
 #: game of its own; the reader tells it (``syntax.end_mark``).
 _END_PAT = (r"[ \t]*+(?:(?:-{2,}+|={2,}+|\*{3,}+|_{3,}+)[ \t]*+)?"
             r"(?:(?:the[ \t]+)?end(?:[ \t]+of[ \t]+(?:the[ \t]+)?(?:record|game|file))?"
+            # (typed35: ``Game over``, as an English club closes a game)
+            r"|game[ \t]+over"
             r"|fin(?:[ \t]+(?:du[ \t]+relev[ée]|du[ \t]+fichier|de[ \t]+(?:la[ \t]+)?partie))?"
             # (french23: ``Partie terminée``, ``partie finie``)
             r"|partie[ \t]+(?:termin[ée]e|finie))?"
@@ -823,7 +825,7 @@ TRAILER: Final = re.compile(r"(?i:(?:" + _FENCE_PAT + "|" + _END_PAT + r"))[ \t\
 #: look a piece costs (a scan of a whole chunk for ``` took 2 ms a 2 MB chunk,
 #: a tenth of the cut).
 _FENCE_FIRST: Final = re.compile(r"[ \t\f\r\n]*(?:[-*+][ \t]+)?"
-                                 r"(?:```|~~~|[-=*_]{2}|(?i:the|end|fin|partie)(?!\w))")
+                                 r"(?:```|~~~|[-=*_]{2}|(?i:the|end|fin|partie|game)(?!\w))")
 #: A piece of text of fences, end marks and blank lines only: the fence that
 #: closes a record after its ``result`` line, or its ``-- end --``, is no game
 #: of its own (english21, typed22).

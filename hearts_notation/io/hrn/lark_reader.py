@@ -1761,6 +1761,23 @@ def _glued_header(text: str, base: int) -> HrnSyntaxError | None:
     return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), base, lead + 1)
 
 
+#: A remark in parentheses on a deal's header (``(redonnée)``): its words.
+_HEADER_ASIDE: Final = re.compile(r"\(([^(){};\n]*)\)")
+
+
+def _header_aside(text: str) -> tuple[str, str] | None:
+    """A deal header with a remark in parentheses (``donne 1 (redonnée)
+    passe gauche``), as the notation writes it: the header without it, the
+    remark in braces after it (``donne 1 passe gauche {redonnée}``), with the
+    parentheses as typed; ``None`` when that does not read (typed35)."""
+    m = _HEADER_ASIDE.search(text)
+    if m is None or not m.group(1).strip():
+        return None
+    rest = " ".join((text[:m.start()] + " " + text[m.end():]).split())
+    written = f"{rest} {{{' '.join(m.group(1).split())}}}"
+    return (m.group(), written) if _reads(written) else None
+
+
 def _header_fields(text: str) -> str:
     """A deal header typed with separators or with its dealer said as a
     sentence, as the notation writes it: the fields parted by blanks, the
@@ -2544,6 +2561,13 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         # (``donne 1 (donneur O, passe gauche)``: the header's fields in parentheses)
         head = re.split(r"[{;\n]", text, maxsplit=1)[0].replace("(", " ").replace(")", " ")
         written = " ".join(_SAID_ON.sub("", _HEADER_NOISE.sub(" ", head)).split())
+        aside = None if _reads(written) else _header_aside(text)
+        if aside is not None:
+            # (``donne 1 (redonnée) passe gauche``: not the header's fields but a
+            # remark on it, which the header's fields unbracketed do not read as;
+            # the remark in braces is offered, as it reads; typed35)
+            return HrnSyntaxError(msg("syntax.header_aside", found=quote(aside[0]), written=aside[1]),
+                                  line, column)
         return HrnSyntaxError(msg("syntax.header_fields", found=quote("("), written=written), line, column)
     if "CARD" in expected and _TRICK_LINE.match(text) is not None and start is not None and (
             found[:1] in _PLAY_SEPARATORS and (len(found) == 1 or card_spelling(found[1:]) is not None)):

@@ -100,6 +100,7 @@ from .words import (
     TOKENS,
     WRITE_FR,
     MarkPlaces,
+    bare_heading,
     card_spelling,
     closest_keyword,
     compass_letters,
@@ -113,6 +114,7 @@ from .words import (
     header_written,
     list_bullet,
     misspelt_tag,
+    prose_header,
     seat_words,
     strip_bold,
     suit_row,
@@ -761,7 +763,17 @@ def _told_whole(b: _GameBuilder, text: str, line: int, field: Msg | None) -> boo
     header field on a line of its own, or a date there) at the line's first
     character, or digits typed on an AZERTY keyboard without shift at the
     first of them (french23).  The grammar's own error would name a token
-    inside the line, where nothing is wrong but the line's form."""
+    inside the line, where nothing is wrong but the line's form.  A game's
+    heading without its number (``Partie``, ``Game :``) or a sentence that
+    starts as a said header does
+    (``Première donne de la soirée, …``; typed35) is told so, with the line
+    in braces to write."""
+    if field is None:
+        said = " ".join(text.split())
+        if bare_heading(text):
+            field = msg("syntax.game_heading", found=quote(said), written=f"{{{said}}}")
+        elif prose_header(text) and "{" not in text and "}" not in text:
+            field = msg("syntax.deal_prose", found=quote(" ".join(said.split()[:3])), written=f"{{{said}}}")
     if field is not None:
         b.line_error(field, line, len(text) - len(text.lstrip(" \t\f")) + 1, text)
         return True

@@ -124,7 +124,44 @@ def header_written(text: str, before: int) -> str | None:
     head = f"{keyword} {number}"
     if len(head) > m.end() - start:
         return None
+    if prose_after(text, m.end()):
+        return None
     return text[:start] + head.ljust(m.end() - start) + text[m.end():]
+
+
+#: The first word after a said deal header's head (``Première donne de la
+#: soirée``): group 1.
+_PROSE_AFTER: Final = re.compile(r"[ \t\f,:]*([^\W\d_]+)(?!\w)")
+
+
+def prose_after(text: str, end: int) -> bool:
+    """Whether the said deal header ending at *end* in *text* goes on as a
+    sentence (``Première donne de la soirée, Anne a oublié de battre``): not
+    a header then, for the reader (:func:`header_written`,
+    :func:`header_ordinal`) and the cutter alike; read as one it made a deal
+    of no line and the deal 1 after it a copy, told twice (typed35)."""
+    after = _PROSE_AFTER.match(text, end)
+    if after is None or fold_word(after.group(1)) not in PROSE_WORDS:
+        return False
+    # (``3e donne en face``, ``Third deal in across``, ``Première donne de
+    # Gwen``: a header with a slip, whose deal keeps its lines while the slip
+    # is told; only words that say none of a header's fields, three or more,
+    # make a sentence)
+    rest = text[end:].split("{", 1)[0].split(";", 1)[0]
+    return len(rest.split()) >= 3 and _FIELD_WORD.search(rest) is None
+
+#: A word that says a deal header's field (its pass, its dealer), in a
+#: header typed with a slip after its said head (``3e donne en face``).
+_FIELD_WORD: Final = re.compile(
+    r"(?<!\w)(?:pass(?:e|es|ing)?|donneur|dealer|deals|distribue|gauche|droite|face|garde|gard[ée]e"
+    r"|left|right|across|hold|keeper|keep)(?!\w)", re.IGNORECASE)
+#: The words that go on a sentence after ``Première donne``, ``First deal``,
+#: folded (:func:`fold_word`), and never begin a header's field (``donneur``,
+#: ``passe``, a direction, a remark): such a line is prose, told as a line
+#: of no element, not read as a header (typed35).
+PROSE_WORDS: Final = frozenset(("de", "du", "des", "la", "le", "les", "of", "the", "was", "is",
+                                "est", "fut", "avec", "with", "ce", "cette", "this", "that", "et",
+                                "and", "ou", "or", "en", "in", "pour", "for", "qui", "where"))
 
 
 #: A deal header as the notation writes it, up to its number (``donne 3``).
@@ -165,6 +202,22 @@ def game_heading(text: str) -> bool:
         return False
     word = m.group(1)
     return word is None or fold_word(word) in ORDINAL_WORDS or fold_word(word) in LAST_WORDS
+
+
+
+#: A game's heading without its number (``Partie``, ``Game :``), as a
+#: secretary marks the games of an evening typed in one file (typed35).
+_BARE_HEADING: Final = re.compile(
+    r"[ \t\f]*+(?:partie|game)[ \t\f]*+[:.\-\u2013\u2014]?[ \t\f]*+", re.IGNORECASE)
+
+
+def bare_heading(text: str) -> bool:
+    """Whether *text* is a game's heading without its number (``Partie``,
+    ``Game:``).  It begins no game for the cutter (it numbers nothing; the
+    next game begins at its tags or its deal 1 again, as without it), but
+    the reader tells it as :func:`game_heading`'s, once, with the line in
+    braces to write, where the grammar said *expected ':'* (typed35)."""
+    return _BARE_HEADING.fullmatch(text) is not None
 
 
 #: A number written in Roman numerals, as a club's sheet numbers its deals
@@ -231,14 +284,29 @@ def header_ordinal(text: str) -> str | None:
     keeps the deal's lines in that deal while it tells the header's slip."""
     m = re.match(ORDINAL_HEADER, text, re.IGNORECASE)
     if m is not None:
-        return m.group(1)
+        return None if prose_after(text, m.end()) else m.group(1)
     said = _said_number_header(text)
     if said is not None:
-        return str(said[1])     # (``donne II``, ``donne deux``, ``deal two``: french21, typed22)
+        # (``donne II``, ``donne deux``, ``deal two``: french21, typed22)
+        return None if prose_after(text, said[0].end()) else str(said[1])
     m = _ORDINAL_WORD_HEADER.match(text)
     n = ORDINAL_WORDS.get(fold_word(m.group(1))) if m is not None else None
-    return None if n is None else str(n)
+    return None if n is None or m is None or prose_after(text, m.end()) else str(n)
 
+
+
+def prose_header(text: str) -> bool:
+    """Whether *text* is a sentence that starts as a said deal header does
+    (``Première donne de la soirée, …``, ``First deal of the night …``;
+    :func:`prose_after`): the reader tells it once as a remark, in braces
+    to write, where the grammar offered the header (typed35)."""
+    said = _said_number_header(text)
+    word = _ORDINAL_WORD_HEADER.match(text)
+    if word is not None and fold_word(word.group(1)) not in ORDINAL_WORDS \
+            and fold_word(word.group(1)) not in LAST_WORDS:
+        word = None
+    heads = (re.match(ORDINAL_HEADER, text, re.IGNORECASE), said[0] if said else None, word)
+    return any(m is not None and prose_after(text, m.end()) for m in heads)
 
 #: At most this many words make a shorthand (``pas d'échange``, ``pas de passe``,
 #: ``à son voisin de gauche``).
