@@ -72,3 +72,115 @@ def test_the_batches_around_a_long_line_are_the_reader_lines() -> None:
                 got.append((b.payload, b.first_line, b.first_index))
         assert (raised.value.line, raised.value.column) == (2, 11)
         assert got == [("{}\n", 1, 1), ('{"b":1}\n', 3, 2), ('{"c":5678}\n', 6, 3)], size
+
+
+# 2. A JSON element over the record limit ------------------------------------------
+
+
+@pytest.fixture
+def record_20k() -> Iterator[None]:
+    set_limits(Limits(record=20_000))
+    try:
+        yield
+    finally:
+        set_limits(None)
+
+
+def _record(seed: int) -> str:
+    import json
+
+    from clirun import one_deal_record
+
+    return json.dumps(one_deal_record(seed))
+
+
+#: A game whose comment of 60,000 characters, brackets and escaped quotes in
+#: it, takes it over a 20,000-character limit: read past by the bracket and
+#: string state, not by the first "]" or "}" in it.
+_NOTE = 'x\\"]}{[' * 10_000
+
+
+def _array(pretty: bool) -> tuple[str, int, int]:
+    """An array of 4 games, the second over the limit, the third with a
+    card that is none; the second's line and column."""
+    import json
+
+    games = [json.loads(_record(s)) for s in (1, 2, 3, 4)]
+    games[1]["tags"] = {**games[1].get("tags", {}), "Note": _NOTE}
+    texts = [json.dumps(g, indent=2 if pretty else None) for g in games]
+    texts[2] = texts[2].replace('"2C"', '"2Z"', 1)
+    sep, head = (",\n", "[\n") if pretty else (", ", "[")
+    before = head + texts[0] + sep
+    return (before + sep.join(texts[1:]) + "\n]\n", before.count("\n") + 1,
+            len(before) - before.rfind("\n"))
+
+
+@pytest.mark.usefixtures("record_20k")
+@pytest.mark.parametrize("pretty", [True, False], ids=["pretty", "one-line"])
+def test_the_games_after_a_json_element_over_the_limit_are_read(pretty: bool) -> None:
+    """The elements after the long one are read, numbered as elements (the
+    fourth is game 4), wherever the chunks end; the long one is told once,
+    at its line and column, when the document ends (main: the reading
+    stopped at it, games 3 and 4 lost)."""
+    from hearts_notation.io.jsonio import iter_json
+
+    text, line, column = _array(pretty)
+    for size in (97, 4096, 1 << 16, len(text)):
+        games = []
+        with pytest.raises(Exception) as raised:
+            for game in iter_json(_pieces(text, size), "g.json"):
+                games.append(game)
+        assert [g.index for g in games] == [1, 3, 4], size
+        assert (raised.value.line, raised.value.column) == (line, column), size   # type: ignore[attr-defined]
+        assert "over the limit of 20,000" in str(raised.value)
+
+
+@pytest.mark.usefixtures("record_20k")
+def test_validate_reads_the_games_after_a_json_element_over_the_limit(tmp_path: object) -> None:
+    """``validate`` on one job and on two: the three other games read (the
+    third's bad card told as game 3's), the long one told at its place,
+    status 2 (main: "1 file, 1 game")."""
+    from pathlib import Path
+
+    from clirun import run
+
+    text, line, column = _array(True)
+    assert isinstance(tmp_path, Path)
+    path = tmp_path / "g.json"
+    path.write_text(text, encoding="utf-8")
+    for jobs in ("1", "2"):
+        status, out = run("validate", str(path), "--jobs", jobs)
+        assert status == 2 and "1 file, 3 games" in out, out
+        assert f"{path}:{line}:{column}: " in out and "game 3: " in out and "'2Z'" in out, out
+        assert "game 2:" not in out, out
+
+
+@pytest.mark.usefixtures("record_20k")
+def test_a_json_element_over_the_limit_is_read_past_not_held() -> None:
+    """Elements over a 20,000-character limit, one string, then one of
+    brackets: the memory held while reading past one of 400 KB is that of
+    one of 50 KB (flat: the chunks and the decoder's attempt before the limit,
+    not the element), and the game after it is read (main: the reading
+    stopped there)."""
+    import tracemalloc
+
+    from hearts_notation.io.jsonio import iter_json
+
+    good = _record(5)
+
+    def peak(big: str) -> int:
+        pieces = _pieces("[" + good + ",\n" + big + ",\n" + good + "]", 1 << 14)
+        tracemalloc.start()
+        try:
+            games = []
+            with pytest.raises(Exception, match="over the limit"):
+                for game in iter_json(iter(pieces)):
+                    games.append(game.index)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+            assert games == [1, 3]
+
+    for big in (lambda n: '"' + "y\\\"" * n + '"', lambda n: "[" * 30 + "[1, 2]," * n + "0" + "]" * 30):
+        small = peak(big(8_000))
+        assert peak(big(64_000)) < small * 1.2 + 65_536, small

@@ -331,8 +331,9 @@ def cut_jsonl(fh: BinaryIO, path: str, per_batch: int, default_rules: RuleSet | 
               decode: bool = False, followed: bool = False) -> Iterator[Batch]:
     """The ``cut`` hook of JSONL: batches of *per_batch* records."""
     smaller = cast(BinaryIO, _ThenSmaller(fh))
-    return jsonl_batches(path, chunks_of(smaller, path, CHUNK_SIZE, first_line, offset), per_batch,
-                         first_line, first_index)
+    feed = LineFeed()   # the splitter counts every newline; the decoder reuses its count
+    return jsonl_batches(path, chunks_of(smaller, path, CHUNK_SIZE, first_line, offset, feed),
+                         per_batch, first_line, first_index, feed)
 
 
 def cut_json(fh: BinaryIO, path: str, per_batch: int, default_rules: RuleSet | str | None,
@@ -392,7 +393,7 @@ class _ThenSmaller:
 
 
 def jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line: int = 1,
-                   first_index: int = 1) -> Iterator[Batch]:
+                   first_index: int = 1, feed: LineFeed | None = None) -> Iterator[Batch]:
     """Batches of *per_batch* records (non-blank lines) of the lines of
     :func:`~hearts_notation.io.stream.line_blocks`, the one splitter
     :func:`~hearts_notation.io.split_lines` gives line by line (round 35:
@@ -410,12 +411,13 @@ def jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line: 
     ends the batch before it; the next begins after it, and its error is
     raised once the input ends (round 34).  *first_line* and *first_index*
     place a stream that starts partway into its file, at a batch (a shard
-    of :mod:`hearts_notation.runners.shards`)."""
+    of :mod:`hearts_notation.runners.shards`); *feed*: the chunks' decoder
+    takes its line count from the splitter (:class:`~.stream.LineFeed`)."""
     pending: list[str] = []     # text of the batch being filled, from earlier blocks
     lines = 0                   # lines in it
     records = 0                 # records among them
     first_error: InputError | None = None
-    for block, start, size in line_blocks(chunks, path, current_limits().record, first_line):
+    for block, start, size in line_blocks(chunks, path, current_limits().record, first_line, feed):
         if type(block) is LongLine:
             yield from _read_before(path, pending, first_line, first_index)
             first_error = first_error or block.error
@@ -470,7 +472,7 @@ def json_batches(path: str, chunks: Iterator[str], per_batch: int,
                   decode: bool = False) -> Iterator[Batch]:
     """Batches of *per_batch* elements of a JSON array (or one document);
     with *decode* the compact form of each record rides along."""
-    from .jsonio import iter_json_compact, iter_json_elements
+    from .jsonio import OverLimit, iter_json_compact, iter_json_elements
 
     texts: list[str] = []
     lines: list[int] = []
@@ -483,6 +485,20 @@ def json_batches(path: str, chunks: Iterator[str], per_batch: int,
              else ((*item, None) for item in iter_json_elements(chunks, feed)))
     try:
         for text, line, column, in_array, compact in items:
+            if isinstance(text, OverLimit):
+                # An element over the record limit, read past: the batch
+                # ends before it and the next element keeps its number (its
+                # error comes once the document ends, round 35).
+                if texts:
+                    yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
+                                lines=tuple(lines), in_array=in_array,
+                                compacts=tuple(compacts) if decode else (),
+                                columns=tuple(columns))
+                    done = counter[0]
+                    index += len(texts)
+                    texts, lines, columns, compacts = [], [], [], []
+                index += 1
+                continue
             texts.append(text)
             lines.append(line)
             columns.append(column)
