@@ -184,3 +184,26 @@ def test_a_json_element_over_the_limit_is_read_past_not_held() -> None:
     for big in (lambda n: '"' + "y\\\"" * n + '"', lambda n: "[" * 30 + "[1, 2]," * n + "0" + "]" * 30):
         small = peak(big(8_000))
         assert peak(big(64_000)) < small * 1.2 + 65_536, small
+
+
+@pytest.mark.usefixtures("record_20k")
+def test_the_yaml_documents_after_one_over_the_limit_are_read() -> None:
+    """YAML documents separated by ``---``, the second over the limit (a
+    block scalar of 80,000 characters, brackets and quotes in it): the
+    third and fourth are read, numbered 3 and 4, wherever the chunks end,
+    and the long one is told once where the reading went over it, when the
+    stream ends (main: the reading stopped there)."""
+    import json
+
+    from hearts_notation.io.jsonio import iter_yaml
+
+    docs = ["---\n" + json.dumps(json.loads(_record(s))) + "\n" for s in (1, 2, 3, 4)]
+    docs[1] = ("---\nnote: |\n" + "  x]}{\"'\n" * 8_000 + "deals: []\n")
+    text = "".join(docs)
+    for size in (100, 4096, len(text)):
+        games = []
+        with pytest.raises(Exception, match="over the limit of 20,000") as raised:
+            for game in iter_yaml(_pieces(text, size), "g.yaml"):
+                games.append((game.index, len(game.errors)))
+        assert games == [(1, 0), (3, 0), (4, 0)], size
+        assert 4 < raised.value.line < 8_004, size     # type: ignore[attr-defined]  (in the note)

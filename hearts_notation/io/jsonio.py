@@ -2640,6 +2640,7 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
     from .yamlload import (
         CONSTRUCT_ERRORS,
         LeftDeep,
+        OverRecord,
         PlacedChunks,
         move_error,
         move_marks,
@@ -2662,6 +2663,9 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
         raise _yaml_refusal(exc, place, peek, True) from None
     index = 0
     documents = 0
+    #: the first document over the ``record`` limit, read past (round 35):
+    #: raised once the stream ends, or breaks (the first problem is told)
+    too_long: RecordError | None = None
     try:
         while True:
             node: Any = None
@@ -2711,7 +2715,27 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                     continue
                 loader.repeats = []
                 doc = loader.construct_document(node)
+            except OverRecord as long:
+                # A document over the limit: its place kept, the stream read
+                # on from the next document's marker by a new parser (the
+                # lines passed over are not held), as after a document
+                # nested too deep.  It counts as a game: the next keep
+                # their numbers.
+                if too_long is None:
+                    too_long = RecordError(long.msg, line=long.line, column=long.column)
+                index += 1
+                found = next_document(long.head, long.chunks, long.head_line, long.mid_line)
+                if found is None:
+                    break
+                loader.dispose()
+                stream = PlacedChunks(long.chunks, found[0], found[1] + 1)
+                place, peek = stream.place, stream.peek
+                loader = _yaml_loader()(stream)
+                loader.line_shift = found[1]
+                continue
             except yaml.YAMLError as exc:
+                if too_long is not None:
+                    raise too_long from None
                 raise _yaml_refusal(move_error(exc, loader.line_shift), place, peek,
                                     documents <= 1) from None
             except LeftDeep as left:
@@ -2766,8 +2790,14 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                                      locate=locate,
                                      notices=_yaml_repeats(item_node, loader.repeats),
                                      bare=bare)
+    except RecordError:
+        if too_long is not None:
+            raise too_long from None
+        raise
     finally:
         loader.dispose()
+    if too_long is not None:
+        raise too_long
 
 
 # Writing documents -------------------------------------------------------------
