@@ -158,8 +158,8 @@ def test_validate_reads_the_games_after_a_json_element_over_the_limit(tmp_path: 
 @pytest.mark.usefixtures("record_20k")
 def test_a_json_element_over_the_limit_is_read_past_not_held() -> None:
     """Elements over a 20,000-character limit, one string, then one of
-    brackets: the memory held while reading past one of 400 KB is that of
-    one of 50 KB (flat: the chunks and the decoder's attempt before the limit,
+    brackets: the memory held while reading past one of 500 KB is that of
+    one of 130 KB (flat: the chunks and the decoder's attempt before the limit,
     not the element), and the game after it is read (main: the reading
     stopped there)."""
     import tracemalloc
@@ -182,8 +182,8 @@ def test_a_json_element_over_the_limit_is_read_past_not_held() -> None:
             assert games == [1, 3]
 
     for big in (lambda n: '"' + "y\\\"" * n + '"', lambda n: "[" * 30 + "[1, 2]," * n + "0" + "]" * 30):
-        small = peak(big(8_000))
-        assert peak(big(64_000)) < small * 1.2 + 65_536, small
+        small = peak(big(20_000))
+        assert peak(big(80_000)) < small * 1.2 + 65_536, small
 
 
 @pytest.mark.usefixtures("record_20k")
