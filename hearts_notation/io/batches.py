@@ -34,16 +34,17 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Final, cast
 from ..i18n import msg
 from .formats import get
 from .limits import current as current_limits
-from .limits import limit_message
 from .stream import (
     BOM_CHAR,
     CHUNK_SIZE,
     InputError,
     LineFeed,
+    LongLine,
     RecordError,
     chunks_of,
     detached,
     is_stdin,
+    line_blocks,
     note_stdin_format,
     split_lines,
 )
@@ -330,8 +331,9 @@ def cut_jsonl(fh: BinaryIO, path: str, per_batch: int, default_rules: RuleSet | 
               decode: bool = False, followed: bool = False) -> Iterator[Batch]:
     """The ``cut`` hook of JSONL: batches of *per_batch* records."""
     smaller = cast(BinaryIO, _ThenSmaller(fh))
-    return jsonl_batches(path, chunks_of(smaller, path, CHUNK_SIZE, first_line, offset), per_batch,
-                         first_line, first_index)
+    feed = LineFeed()   # the splitter counts every newline; the decoder reuses its count
+    return jsonl_batches(path, chunks_of(smaller, path, CHUNK_SIZE, first_line, offset, feed),
+                         per_batch, first_line, first_index, feed)
 
 
 def cut_json(fh: BinaryIO, path: str, per_batch: int, default_rules: RuleSet | str | None,
@@ -391,61 +393,49 @@ class _ThenSmaller:
 
 
 def jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line: int = 1,
-                   first_index: int = 1) -> Iterator[Batch]:
-    """Batches of *per_batch* records (non-blank lines), cut chunk by chunk.
+                   first_index: int = 1, feed: LineFeed | None = None) -> Iterator[Batch]:
+    """Batches of *per_batch* records (non-blank lines) of the lines of
+    :func:`~hearts_notation.io.stream.line_blocks`, the one splitter
+    :func:`~hearts_notation.io.split_lines` gives line by line (round 35:
+    this was a second splitter of its own, kept for speed).
 
-    Each decoded chunk is cut where the batches end (its lines found with
-    ``str.find``, which is ``memchr``; the partial last line is carried to
-    the next chunk) rather than split into lines and joined again: the
-    reader is on the critical path of ``validate`` on JSONL, where a Python
-    step per line and ``str.split`` cost a tenth of refereeing the line.
-    The batches are those :func:`~hearts_notation.io.split_lines` gives line
-    by line: a batch ends just after its *per_batch*-th record, ``\r\n`` is
-    read as ``\n``, blank lines go with the batch they fall in, and
-    ``nbytes`` is the length of the batch's text.  *first_line* and
-    *first_index* place a stream that starts partway into its file, at a
-    batch (a shard of :mod:`hearts_notation.runners.shards`)."""
-    pending: list[str] = []     # text of the batch being filled, from earlier chunks
+    Each block of whole lines is cut where the batches end (its lines
+    found with ``str.find``, which is ``memchr``) rather than split into
+    lines and joined again: the reader is on the critical path of
+    ``validate`` on JSONL, where a Python step per line and ``str.split``
+    cost a tenth of refereeing the line.  The batches are those
+    :func:`~hearts_notation.io.split_lines` gives line by line: a batch ends
+    just after its *per_batch*-th record, blank lines go with the batch
+    they fall in, and ``nbytes`` is the length of the batch's text.  A line
+    over the ``record`` limit (a :class:`~hearts_notation.io.stream.LongLine`)
+    ends the batch before it; the next begins after it, and its error is
+    raised once the input ends (round 34).  *first_line* and *first_index*
+    place a stream that starts partway into its file, at a batch (a shard
+    of :mod:`hearts_notation.runners.shards`); *feed*: the chunks' decoder
+    takes its line count from the splitter (:class:`~.stream.LineFeed`)."""
+    pending: list[str] = []     # text of the batch being filled, from earlier blocks
     lines = 0                   # lines in it
     records = 0                 # records among them
-    rest = ""
-    limit = current_limits().record
     first_error: InputError | None = None
-    skipping = False        # in a long line: its characters dropped up to the next "\n"
-    for chunk in chunks:
-        if skipping:
-            cut = chunk.find("\n")
-            if cut < 0:
-                continue
-            chunk = chunk[cut + 1:]
-            skipping = False
-        if rest:
-            chunk = rest + chunk
-        if "\r" in chunk:
-            chunk = chunk.replace("\r\n", "\n")
-        find = chunk.find
-        start = pos = 0
-        big = len(chunk) > limit
-        while True:
-            end = find("\n", pos)
+    for block, start, size in line_blocks(chunks, path, current_limits().record, first_line, feed):
+        if type(block) is LongLine:
+            yield from _read_before(path, pending, first_line, first_index)
+            first_error = first_error or block.error
+            first_line += lines + 1
+            first_index += records
+            pending, lines, records = [], 0, 0
+            continue
+        find = block.find
+        pos = start
+        while pos < size:
+            end = find("\n", pos, size)
             if end < 0:
-                break
-            if big and end - pos > limit:
-                # (the records before it are a batch; the next begins after
-                # it, and the error is raised once the input ends: round 34,
-                # as :func:`.stream.split_lines` with ``go_on``)
-                yield from _read_before(path, pending, chunk[start:pos], first_line, first_index)
-                first_error = first_error or _too_long(path, first_line + lines, limit)
-                first_line += lines + 1
-                first_index += records
-                pending, lines, records = [], 0, 0
-                start = pos = end + 1
-                continue
+                end = size          # (the input's last line, without its "\n")
             lines += 1
-            if end > pos and (not chunk[pos].isspace() or not chunk[pos:end].isspace()):
+            if end > pos and (not block[pos].isspace() or not block[pos:end].isspace()):
                 records += 1
                 if records == per_batch:
-                    text = chunk[start:end + 1]
+                    text = block[start:end + 1]
                     if pending:
                         pending.append(text)
                         text = "".join(pending)
@@ -456,18 +446,8 @@ def jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line: 
                     lines = records = 0
                     start = end + 1
             pos = end + 1
-        if start < pos:
-            pending.append(chunk[start:pos])
-        rest = chunk[pos:]
-        if len(rest) > limit:       # (a long line that goes on in the chunks to come)
-            yield from _read_before(path, pending, "", first_line, first_index)
-            first_error = first_error or _too_long(path, first_line + lines, limit)
-            first_line += lines + 1
-            first_index += records
-            pending, lines, records, rest, skipping = [], 0, 0, "", True
-    if rest:
-        pending.append(rest[:-1] if rest.endswith("\r") else rest)
-        lines += 1
+        if start < size:
+            pending.append(block[start:size])
     if lines:
         text = "".join(pending)
         yield Batch(path, "jsonl", text, first_line, first_index, len(text))
@@ -475,20 +455,16 @@ def jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line: 
         raise first_error
 
 
-def _read_before(path: str, pending: list[str], text: str, first_line: int,
+def _read_before(path: str, pending: list[str], first_line: int,
                  first_index: int) -> Iterator[Batch]:
     """The batch of the lines read before a line over the limit, if they
     hold a record: the file stops there, but the games before it are kept
     (:func:`hearts_notation.runners.local.iter_batches`).  Only whole
     batches were: ``validate`` of 3 games then a 50 MB line said "0 files,
     0 games", a finding of the first game lost (round 29)."""
-    whole = "".join(pending) + text
+    whole = "".join(pending)
     if whole and not whole.isspace():
         yield Batch(path, "jsonl", whole, first_line, first_index, len(whole))
-
-
-def _too_long(path: str, line: int, limit: int) -> InputError:
-    return InputError(path, limit_message("limit.what.line_length", "record", limit), line, limit + 1)
 
 
 def json_batches(path: str, chunks: Iterator[str], per_batch: int,
@@ -496,7 +472,7 @@ def json_batches(path: str, chunks: Iterator[str], per_batch: int,
                   decode: bool = False) -> Iterator[Batch]:
     """Batches of *per_batch* elements of a JSON array (or one document);
     with *decode* the compact form of each record rides along."""
-    from .jsonio import iter_json_compact, iter_json_elements
+    from .jsonio import OverLimit, iter_json_compact, iter_json_elements
 
     texts: list[str] = []
     lines: list[int] = []
@@ -509,6 +485,20 @@ def json_batches(path: str, chunks: Iterator[str], per_batch: int,
              else ((*item, None) for item in iter_json_elements(chunks, feed)))
     try:
         for text, line, column, in_array, compact in items:
+            if isinstance(text, OverLimit):
+                # An element over the record limit, read past: the batch
+                # ends before it and the next element keeps its number (its
+                # error comes once the document ends, round 35).
+                if texts:
+                    yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
+                                lines=tuple(lines), in_array=in_array,
+                                compacts=tuple(compacts) if decode else (),
+                                columns=tuple(columns))
+                    done = counter[0]
+                    index += len(texts)
+                    texts, lines, columns, compacts = [], [], [], []
+                index += 1
+                continue
             texts.append(text)
             lines.append(line)
             columns.append(column)

@@ -14,6 +14,7 @@ import functools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import accumulate
 from typing import Any, Final
 
 from ..cards import (
@@ -1822,6 +1823,48 @@ _LAYOUT_WINDOW = 1 << 22
 _LAYOUT_MISSES = 4
 
 
+class OverLimit:
+    """The place of an element of a JSON array over the ``record`` limit,
+    in the elements a cut gives (:func:`iter_json_elements`): the element
+    was read past, never held whole (:meth:`_JsonStream.skip_value`), and
+    :attr:`error` tells it; the document's reading goes on with the next
+    element, and the first such error is raised once it ends (round 35).
+    Its consumer counts it as a game (the next element keeps its number)
+    and asks ``isinstance(text, OverLimit)``."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: RecordError) -> None:
+        self.error: Final = error
+
+
+class _OverRecord(RecordError):
+    """:meth:`_JsonStream._within_record`'s refusal: the value at the
+    stream's position is over the ``record`` limit (an array's element is
+    then read past, :meth:`_JsonStream.skip_value`)."""
+
+
+#: The rest of a JSON string from inside it, up to its closing quote (not
+#: taken) or a backslash that ends the text (its escaped character not read
+#: yet); unrolled and possessive, so that a string of megabytes is one quick
+#: match that keeps nothing to go back to (a plain ``*`` kept some state for
+#: each escape: 20 MB for 160,000 of them).
+_STRING_REST: Final = re.compile(r'[^"\\]*+(?:\\.[^"\\]*+)*+', re.DOTALL)
+#: A whole JSON string.
+_STRING: Final = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"', re.DOTALL)
+#: What is not a bracket (outside strings).
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
+#: A string or a bracket: the tokens that place the bracket that ends a value.
+_STRING_OR_BRACKET: Final = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"|[\[\]{}]', re.DOTALL)
+#: What a scalar that is not a string is made of (a number, a literal).
+_SCALAR: Final = re.compile(r"[^,\]}\s\[{\"]*")
+_DEPTH_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
+#: A quote escaped by a backslash (an odd run of them before it).
+_ESCAPED_QUOTE: Final = re.compile(r'(?<!\\)(?:\\\\)*\\"')
+#: Characters looked at a time when reading past a value.
+_SKIP_SLICE = 1 << 20
+
+
 @functools.lru_cache(maxsize=8)
 def _closing(indent: str) -> re.Pattern[str]:
     """The line that most likely closes an object opened after *indent*."""
@@ -1951,8 +1994,117 @@ class _JsonStream:
         limit = current_limits().record
         if end - self.pos > limit:
             line, column = self.where(self.pos)
-            raise RecordError(limit_message("limit.what.game_length", "record", limit),
+            raise _OverRecord(limit_message("limit.what.game_length", "record", limit),
                               line=line, column=column)
+
+    def skip_value(self) -> None:
+        """Read past the value at ``pos`` (an element over the ``record``
+        limit) by the bracket and string state of the text, a slice of at
+        most :data:`_SKIP_SLICE` characters at a time and the text read past
+        dropped as it goes, so that a value of gigabytes costs the memory of
+        a chunk: the strings of a slice are taken out and its brackets
+        counted by regular expressions and ``str.count``; only the slice where
+        the depth may come back to 0 is walked bracket by bracket (from
+        0 the depth is known by :func:`itertools.accumulate`), and the token
+        of the end found by a scan of that slice alone.  A value that is
+        not valid JSON ends where its brackets say (the reading goes on from
+        there: the error, if any, is the next element's); one that never
+        ends ends the input."""
+        self.record = None
+        pos = self.pos
+        first = self.buf[pos]       # (the value's first character: it was refused)
+        depth = 1 if first in "[{" else 0
+        in_string = first == '"'
+        escaped = False
+        pos += 1
+        if not depth and not in_string:     # a number or a literal: to its first stop
+            while True:
+                pos = _SCALAR.match(self.buf, pos).end()  # type: ignore[union-attr]
+                if pos < len(self.buf) or not self._skip_refill(pos):
+                    self.pos = min(pos, len(self.buf))
+                    return
+                pos = self.pos
+        while True:
+            buf = self.buf
+            size = len(buf)
+            if pos >= size:
+                if not self._skip_refill(pos):
+                    self.pos = size
+                    return
+                pos = self.pos
+                continue
+            if in_string:
+                if escaped:
+                    pos += 1
+                    escaped = False
+                    continue
+                pos = _STRING_REST.match(buf, pos).end()  # type: ignore[union-attr]
+                if pos < size:
+                    if buf[pos] == '"':
+                        in_string = False
+                        pos += 1
+                        if not depth:
+                            self.pos = pos
+                            return
+                    else:                   # a backslash that ends the text
+                        escaped = True
+                        pos += 1
+                continue
+            stop = min(size, pos + _SKIP_SLICE)
+            piece = buf[pos:stop]
+            # Whether the slice ends inside a string: the parity of its
+            # quotes that are not escaped (it starts outside one).  If it
+            # does, it is cut at that string's opening quote, so that every
+            # quote left opens a string that closes in it: taking the
+            # strings out is then one linear pass (a string left open made
+            # the expression try again from each of its escaped quotes).
+            opened = -1
+            quotes = piece.count('"')
+            if quotes and '\\"' in piece:
+                quotes -= len(_ESCAPED_QUOTE.findall(piece))
+            if quotes % 2:
+                opened = len(piece)
+                while True:
+                    opened = piece.rfind('"', 0, opened)
+                    k = opened - 1
+                    while k >= 0 and piece[k] == "\\":
+                        k -= 1
+                    if (opened - 1 - k) % 2 == 0:
+                        break
+                piece = piece[:opened]
+            brackets = _NOT_BRACKET.sub("", _STRING.sub("", piece))
+            closes = brackets.count("]") + brackets.count("}")
+            if closes >= depth:
+                steps = list(accumulate(map(_DEPTH_STEP.__getitem__, brackets), initial=depth))
+                if 0 in steps:
+                    self.pos = self._nth_bracket_end(pos, pos + len(piece), steps.index(0))
+                    return
+                depth = steps[-1]
+            else:
+                depth += len(brackets) - 2 * closes
+            if opened >= 0:
+                in_string = True
+                pos += opened + 1
+            else:
+                pos = stop
+
+    def _nth_bracket_end(self, start: int, stop: int, n: int) -> int:
+        """Where the *n*-th bracket outside strings of ``buf[start:stop]``
+        ends (the one that closes the value being read past)."""
+        seen = 0
+        for m in _STRING_OR_BRACKET.finditer(self.buf, start, stop):
+            if self.buf[m.start()] != '"':
+                seen += 1
+                if seen == n:
+                    return m.end()
+        raise AssertionError("the bracket counted is in the slice")
+
+    def _skip_refill(self, pos: int) -> bool:
+        """Drop the text up to *pos* (all of ``buf``, read past) and read
+        the next chunk; False at the end of the input."""
+        self.pos = pos
+        self._compact()
+        return self.fill()
 
     def error_message(self, message: Msg) -> RecordError:
         """*message* (a catalog entry, not the decoder's English) at the
@@ -2162,9 +2314,16 @@ def _json_items(text: str | Iterable[str] | _JsonStream, raw: bool,
         # ``[]`` holds no game: unusable input, as a blank HRN file is (an
         # exporter that found nothing to write; docs/robustness.md)
         raise stream.error_message(msg("input.empty_array"))
-    else:
-        item, line, column = stream.value(raw)
-        if _a_trick(item):
+    # An element over the ``record`` limit is read past and given as an
+    # :class:`OverLimit`; the first one's error is raised once the document
+    # ends (or breaks: the first problem in it is told), after the elements
+    # that follow it (round 35).
+    first_error: RecordError | None = None
+    try:
+        item, line, column = _element(stream, raw)
+        if isinstance(item, OverLimit):
+            first_error = item.error
+        elif _a_trick(item):
             # a list of tricks alone (a site's "download the hand" button):
             # told once, not once a trick as a game without deals
             raise RecordError(msg("record.tricks_only"), line=line, column=column)
@@ -2175,14 +2334,34 @@ def _json_items(text: str | Iterable[str] | _JsonStream, raw: bool,
                 stream.pos += 1
                 if stream.peek() == "]":
                     raise stream.error("Expecting value")
-                item, line, column = stream.value(raw)
+                item, line, column = _element(stream, raw)
+                if first_error is None and isinstance(item, OverLimit):
+                    first_error = item.error
                 continue
             if c == "]":
                 stream.pos += 1
                 break
             raise stream.error("Expecting ',' delimiter" if c else "Expecting ']' at the end")
-    if stream.peek() != "":
-        raise stream.error("Extra data")
+        if stream.peek() != "":
+            raise stream.error("Extra data")
+    except RecordError:
+        if first_error is not None:
+            raise first_error from None
+        raise
+    if first_error is not None:
+        raise first_error
+
+
+def _element(stream: _JsonStream, raw: bool) -> tuple[Any, int, int]:
+    """The next element of an array (:meth:`_JsonStream.value`), or an
+    :class:`OverLimit` in its place when it is over the ``record`` limit
+    (read past: :meth:`_JsonStream.skip_value`), with its first line and
+    column."""
+    try:
+        return stream.value(raw)
+    except _OverRecord as exc:
+        stream.skip_value()
+        return OverLimit(exc), exc.line or 1, exc.column or 1
 
 
 def iter_json(text: str | Iterable[str], source: str | None = None) -> Iterator[Game]:
@@ -2194,6 +2373,8 @@ def iter_json(text: str | Iterable[str], source: str | None = None) -> Iterator[
     """
     stream = _JsonStream((text,) if isinstance(text, str) else text)
     for index, (item, line, column, in_array) in enumerate(_json_items(stream, raw=False), 1):
+        if isinstance(item, OverLimit):
+            continue        # (told once the document ends: _json_items)
         if isinstance(item, _TooDeep):
             yield error_game(item.error.located(game_prefix(index, in_array)), source, index,
                              item.error.line, item.error.column)
@@ -2209,18 +2390,20 @@ def iter_json(text: str | Iterable[str], source: str | None = None) -> Iterator[
         yield game
 
 
-def iter_json_elements(text: str | Iterable[str],
-                       feed: LineFeed | None = None) -> Iterator[tuple[str, int, int, bool]]:
+def iter_json_elements(text: str | Iterable[str], feed: LineFeed | None = None
+                       ) -> Iterator[tuple[str | OverLimit, int, int, bool]]:
     """The JSON text of each game of a ``.json`` document, with its first
     line and column and whether the document is an array: the cheap cut that lets
     worker processes do the decoding (:mod:`hearts_notation.runners`).
     *feed*: the chunks' decoder takes its line count from this cut
-    (:class:`~hearts_notation.io.stream.LineFeed`)."""
+    (:class:`~hearts_notation.io.stream.LineFeed`).  An element over the
+    ``record`` limit is an :class:`OverLimit` in its place, and the first
+    one's error is raised once the document ends."""
     return _json_items(text, raw=True, feed=feed)
 
 
 def iter_json_compact(text: str | Iterable[str], feed: LineFeed | None = None
-                      ) -> Iterator[tuple[str, int, int, bool, Any]]:
+                      ) -> Iterator[tuple[str | OverLimit, int, int, bool, Any]]:
     """:func:`iter_json_elements` for a cut whose elements are checked in
     this process (one job): each element also with the compact form
     (:func:`~hearts_notation.io.compact.compact_record`) of the typed
@@ -2236,7 +2419,10 @@ def iter_json_compact(text: str | Iterable[str], feed: LineFeed | None = None
     stream = _JsonStream((text,) if isinstance(text, str) else text, feed, decode=True)
     for element, line, column, in_array in _json_items(stream, raw=True):
         record = stream.record
-        if record is None:
+        if isinstance(element, OverLimit):
+            stream.record = None
+            yield element, line, column, in_array, None
+        elif record is None:
             yield element, line, column, in_array, None
         else:
             stream.record = None
@@ -2454,6 +2640,7 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
     from .yamlload import (
         CONSTRUCT_ERRORS,
         LeftDeep,
+        OverRecord,
         PlacedChunks,
         move_error,
         move_marks,
@@ -2476,6 +2663,9 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
         raise _yaml_refusal(exc, place, peek, True) from None
     index = 0
     documents = 0
+    #: the first document over the ``record`` limit, read past (round 35):
+    #: raised once the stream ends, or breaks (the first problem is told)
+    too_long: RecordError | None = None
     try:
         while True:
             node: Any = None
@@ -2525,7 +2715,27 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                     continue
                 loader.repeats = []
                 doc = loader.construct_document(node)
+            except OverRecord as long:
+                # A document over the limit: its place kept, the stream read
+                # on from the next document's marker by a new parser (the
+                # lines passed over are not held), as after a document
+                # nested too deep.  It counts as a game: the next keep
+                # their numbers.
+                if too_long is None:
+                    too_long = RecordError(long.msg, line=long.line, column=long.column)
+                index += 1
+                found = next_document(long.head, long.chunks, long.head_line, long.mid_line)
+                if found is None:
+                    break
+                loader.dispose()
+                stream = PlacedChunks(long.chunks, found[0], found[1] + 1)
+                place, peek = stream.place, stream.peek
+                loader = _yaml_loader()(stream)
+                loader.line_shift = found[1]
+                continue
             except yaml.YAMLError as exc:
+                if too_long is not None:
+                    raise too_long from None
                 raise _yaml_refusal(move_error(exc, loader.line_shift), place, peek,
                                     documents <= 1) from None
             except LeftDeep as left:
@@ -2580,8 +2790,14 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                                      locate=locate,
                                      notices=_yaml_repeats(item_node, loader.repeats),
                                      bare=bare)
+    except RecordError:
+        if too_long is not None:
+            raise too_long from None
+        raise
     finally:
         loader.dispose()
+    if too_long is not None:
+        raise too_long
 
 
 # Writing documents -------------------------------------------------------------

@@ -760,6 +760,20 @@ def _count_newlines(data: bytes) -> int:
     return 256 + data.count(b"\n", pos)
 
 
+def _count_text_newlines(text: str, start: int, end: int) -> int:
+    """``text.count("\\n", start, end)``, faster on long lines, as
+    :func:`_count_newlines` is for bytes: ``str.count`` looks at every
+    character (a tenth of a second on 100 MB), ``str.find`` is ``memchr``."""
+    find = text.find
+    pos = start
+    for k in range(256):
+        at = find("\n", pos, end)
+        if at < 0:
+            return k
+        pos = at + 1
+    return 256 + text.count("\n", pos, end)
+
+
 class LongLine(str):
     """The place of a line over the limit in the lines of :func:`split_lines`
     (with ``go_on``): an empty line (``"\\n"``: a reader that does not look
@@ -776,15 +790,107 @@ class LongLine(str):
         return self
 
 
+def line_blocks(chunks: Iterable[str], source: str = "-", max_line: int | None = None,
+                first_line: int = 1, feed: LineFeed | None = None) -> Iterator[tuple[str, int, int]]:
+    """The one definition of a line of a record file (JSONL, and the lines
+    the HRN cutter reads), given a block at a time as ``(text, start, end)``:
+    ``text[start:end]`` is whole lines, each ending with ``"\\n"``
+    (``\\r\\n`` read as ``\\n``, a lone ``\\r`` kept in its line), but
+    perhaps the input's last line, without one (and without a final lone
+    ``\\r``); the rest of *text* is not the block's (the start of a line
+    the next block gives), and when *start* is 0 it holds no ``"\\n"``: a
+    consumer may split the whole text and drop its last part.  Only ``\\n`` ends a line (not the other
+    separators ``str.splitlines`` knows), so line numbers agree with every
+    reader's positions.  A block is a decoded chunk (and what was carried
+    from the one before), not sliced again: the consumer splits or searches
+    it in place, so that no more than a chunk and its lines is held.
+
+    A line longer than *max_line* characters (default: the ``record``
+    limit of :mod:`.limits`) is given as ``(LongLine, 0, 0)`` in its place
+    (:class:`LongLine`, carrying the error that tells it at its line); its
+    characters are read and dropped up to the next ``"\\n"`` (never held
+    whole: a chunk at a time), and the lines after it are given as usual.
+    What to do with it is the consumer's: :func:`split_lines` stops or goes
+    on, :func:`hearts_notation.io.batches.jsonl_batches` cuts its batches
+    around it.
+
+    Blocks, not lines (round 35): the batch cutter of ``validate --jobs``
+    and the cluster counts the records of a block with ``str.find``
+    (``memchr``) and ships slices of it, never a Python step and a string
+    per line; it was a second splitter of its own kept for that speed,
+    beside :func:`split_lines`, with its own ``\\r\\n``, its own limit
+    check and its own copy of "drop the rest of a long line" (round 34).
+    Both are now this one splitter's consumers.
+
+    It counts every newline (the line of a long one), so with *feed* the
+    chunks' decoder takes its count from here (:class:`LineFeed`) rather
+    than count the same newlines again in the bytes.
+    """
+    limit = current().record if max_line is None else max_line
+    rest = ""
+    lineno = first_line     # the line the next block given starts on
+    skipping = False        # in a long line: its characters dropped up to the next "\n"
+    source_chunks = iter(chunks)
+    while True:
+        if feed is not None:
+            feed.newlines = lineno - first_line     # (rest holds none)
+        chunk = next(source_chunks, None)
+        if chunk is None:
+            break
+        if skipping:
+            cut = chunk.find("\n")
+            if cut < 0:
+                continue
+            chunk = chunk[cut + 1:]
+            skipping = False
+        if rest:
+            chunk = rest + chunk
+        if "\r" in chunk:
+            chunk = chunk.replace("\r\n", "\n")   # (a "\r" ending it stays in rest)
+        end = chunk.rfind("\n") + 1
+        rest = chunk[end:]
+        start = 0
+        if len(chunk) > limit:
+            # A line over the limit may be here (only then is the block
+            # looked at line by line): the lines before it are given first
+            # (a reader keeps the games read before it, round 29).
+            find = chunk.find
+            pos = 0
+            while pos < end:
+                nl = find("\n", pos, end)
+                if nl - pos > limit:
+                    if pos > start:
+                        lineno += _count_text_newlines(chunk, start, pos)
+                        yield chunk[start:pos], 0, pos - start      # (see below)
+                    yield LongLine(_long_line(source, lineno, limit)), 0, 0
+                    lineno += 1
+                    start = nl + 1
+                pos = nl + 1
+            if len(rest) > limit + (rest[-1:] == "\r"):   # (its "\n" may come next)
+                # the line goes on in the chunks to come
+                if end > start:
+                    lineno += _count_text_newlines(chunk, start, end)
+                    yield chunk[start:end], 0, end - start
+                yield LongLine(_long_line(source, lineno, limit)), 0, 0
+                lineno += 1
+                rest, skipping = "", True
+                continue
+        if end > start:
+            lineno += _count_text_newlines(chunk, start, end)
+            yield chunk, start, end
+    if rest:
+        last = rest[:-1] if rest.endswith("\r") else rest
+        yield last, 0, len(last)
+
+
 def split_lines(chunks: Iterable[str], source: str = "-", max_line: int | None = None,
                 first_line: int = 1, go_on: bool = False) -> Iterator[str]:
     """Lines of a chunked text, each ending with ``"\\n"`` (but perhaps the
-    last), ``\\r\\n`` read as ``\\n``.
+    last), ``\\r\\n`` read as ``\\n``: the lines of :func:`line_blocks`,
+    one at a time.
 
-    Only ``\\n`` ends a line (not the other separators ``str.splitlines``
-    knows), so line numbers agree with every reader's positions.  A line
-    longer than *max_line* characters (default: the ``record`` limit of
-    :mod:`.limits`) is an :class:`InputError` at its line, raised before
+    A line longer than *max_line* characters (default: the ``record`` limit
+    of :mod:`.limits`) is an :class:`InputError` at its line, raised before
     more than the limit and a chunk is held.
 
     With *go_on* (the JSONL reader and the HRN cutter, round 34) the input
@@ -795,52 +901,21 @@ def split_lines(chunks: Iterable[str], source: str = "-", max_line: int | None =
     and column, after the games that follow it were read (a club's file
     with one pasted garbage line lost the rest of the evening).
     """
-    limit = current().record if max_line is None else max_line
-    rest = ""
-    lineno = first_line
     first_error: InputError | None = None
-    skipping = False        # in a long line: its characters dropped up to the next "\n"
-    for chunk in chunks:
-        if skipping:
-            cut = chunk.find("\n")
-            if cut < 0:
-                continue
-            chunk = chunk[cut + 1:]
-            skipping = False
-        if rest:
-            chunk = rest + chunk
-        while True:
-            parts = chunk.split("\n")
-            rest = parts.pop()
-            if len(chunk) <= limit:
-                break
-            # (the lines before the long one are given first: a reader
-            # keeps the games read before the input stops, round 29)
-            long = next((k for k, part in enumerate(parts) if len(part) > limit),
-                        len(parts) if len(rest) > limit else -1)
-            if long < 0:
-                break
-            for part in parts[:long]:
-                yield part[:-1] + "\n" if part.endswith("\r") else part + "\n"
-            error = _long_line(source, lineno + long, limit)
+    for text, start, end in line_blocks(chunks, source, max_line, first_line):
+        if type(text) is LongLine:
             if not go_on:
-                raise error
+                raise text.error
             if first_error is None:
-                first_error = error
-            yield LongLine(error)
-            lineno += long + 1
-            if long == len(parts):      # the line goes on in the chunks to come
-                rest, parts, skipping = "", [], True
-                break
-            chunk = "\n".join([*parts[long + 1:], rest])
-        lineno += len(parts)
+                first_error = text.error
+            yield text
+            continue
+        parts = (text if not start else text[start:end]).split("\n")
+        last = parts.pop()      # (after the block's last "\n": the next block's)
         for part in parts:
-            if part.endswith("\r"):
-                yield part[:-1] + "\n"
-            else:
-                yield part + "\n"
-    if rest:
-        yield rest[:-1] if rest.endswith("\r") else rest
+            yield part + "\n"
+        if last and end == len(text):
+            yield last          # (the input's last line, without its "\n")
     if first_error is not None:
         raise first_error
 

@@ -163,6 +163,20 @@ class LeftDeep(RecordError):
     last: RecordError | None = None
 
 
+class OverRecord(RecordError):
+    """A document over the ``record`` limit (:meth:`PlacedChunks.read`): its
+    error, at the place the reading went over, and where to look for the
+    next document from (:func:`next_document`): ``head``, the text not
+    handed to the parser yet, which starts on line ``head_line`` (from 0),
+    ``mid_line`` unless at a line's start, and ``chunks``, the rest of the
+    stream (round 35: the documents after it are read)."""
+
+    head = ""
+    head_line = 0
+    mid_line = False
+    chunks: Iterator[str] = iter(())
+
+
 class RecordLoader(BoundedLoader):  # type: ignore[misc,valid-type,unused-ignore]
     """The records' loader: :class:`BoundedLoader` noting where the first
     alias (``*name``) of the document being composed stands, in
@@ -575,8 +589,16 @@ class PlacedChunks:
             breaks = head.count("\n")
             line = self._line + breaks
             column = len(head) - head.rfind("\n") if breaks else self._column + len(head)
-            raise RecordError(limit_message("limit.what.game_length", "record", limit),
-                              line=line, column=column)
+            over_error = OverRecord(limit_message("limit.what.game_length", "record", limit),
+                                    line=line, column=column)
+            # (the reading goes on from here, at the next document: the text
+            # not handed out is its head, the parser's state is dropped)
+            over_error.head = out + self._buf[self._at:]
+            over_error.head_line = self._line - 1
+            over_error.mid_line = self._column != 1
+            over_error.chunks = self._chunks
+            self._buf, self._at = "", 0
+            raise over_error
         self._kept.append((self._chars, self._bytes, self._line, self._column, out))
         kept = self._kept
         while len(kept) > 3 and self._chars - kept[1][0] >= 1 << 16:
