@@ -329,6 +329,13 @@ class ExactSolver:
         #: mypyc writes ``i64(1) << c`` as C's 32-bit ``1 << c``, wrong past
         #: bit 31 (:meth:`_ordered`); an attribute is not folded (selfish33)
         self._one: i64 = 1
+        #: Q♠'s rank in its suit, and a scoring J♦'s in its (-1 when J♦
+        #: does not score): the cards the order keeps in groups of their own
+        #: (:meth:`_order_words`), machine words read once, where ``_QS - 39``
+        #: was a tagged subtraction (and ``13 * suit`` a call) at every node
+        #: (selfish34)
+        self._qs_rank: i64 = _QS - 39
+        self._jd_rank: i64 = _JD - 13 if self.jd_value else -1
         self._h0: i64 = 0
         self._h1: i64 = 0
         self._h2: i64 = 0
@@ -549,11 +556,12 @@ class ExactSolver:
         inside was a checked operation: selfish26, −2.5% instructions).
         Reversed ties: the card of the *k*-th group written in slot
         ``groups - 1 - k`` (the groups are counted first)."""
-        if led >= 0 and legal & _SUIT_MASK[led]:
+        if led >= 0 and (legal >> (13 * led)) & _SUIT:
             return self._follow_words(legal, alive, led, win)
         discard = led >= 0
         rev = self.reverse_ties
-        jd = self.jd_value
+        qs_rank = self._qs_rank
+        jd_rank = self._jd_rank
         # leading: *keys* the cards but the penalty ones, *pens* the hearts
         # and Q♠ (after them); discarding: Q♠ first, then the hearts from the
         # highest, then *keys* (from the highest relative rank: 12 - rel)
@@ -567,8 +575,13 @@ class ExactSolver:
         ch2: i64 = 0
         ch3: i64 = 0
         groups: i64 = 0
-        for suit in range(4):
-            sh = 13 * suit
+        # the suits as machine words (a ``range`` loop's index is a tagged
+        # int, and ``13 * suit`` a call on it)
+        suit: i64 = -1
+        sh: i64 = -13
+        while suit < 3:
+            suit += 1
+            sh += 13
             lm: i64 = (legal >> sh) & _SUIT
             if not lm:
                 continue
@@ -576,9 +589,9 @@ class ExactSolver:
             others: i64 = am & ~lm
             special: i64 = -1
             if suit == 3:
-                special = _QS - 39
-            elif suit == 1 and jd:
-                special = _JD - 13
+                special = qs_rank
+            elif suit == 1:
+                special = jd_rank
             ch: i64 = 0
             # the groups from the lowest card up (the same runs as from the
             # highest down), each bit's rank its bit_count below it
@@ -632,7 +645,7 @@ class ExactSolver:
         c: i64
         if discard:
             if qs:
-                c = _QS + 1
+                c = qs_rank + 40
                 if k < 10:
                     w0 |= c << (6 * k)
                 else:
@@ -675,7 +688,7 @@ class ExactSolver:
                 # a spade's key with no spade chosen left: leading, Q♠'s
                 # in *pens* (the other spades' keys came before it)
                 x = 0
-                base = _QS + 1
+                base = qs_rank + 40
             if x:
                 p: i64 = _SUIT_POP[x - 1]
                 c = base + (12 - p if discard else p)
@@ -711,9 +724,9 @@ class ExactSolver:
         w: i64 = win - sh
         special: i64 = -1
         if led == 3:
-            special = _QS - 39
-        elif led == 1 and self.jd_value:
-            special = _JD - 13
+            special = self._qs_rank
+        elif led == 1:
+            special = self._jd_rank
         rev = self.reverse_ties
         # the chosen cards as bits: *first* those tried first, ranks
         # reversed (bit 12 - r) so that the lowest bit is the highest card,
