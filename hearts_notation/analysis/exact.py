@@ -329,6 +329,13 @@ class ExactSolver:
         #: mypyc writes ``i64(1) << c`` as C's 32-bit ``1 << c``, wrong past
         #: bit 31 (:meth:`_ordered`); an attribute is not folded (selfish33)
         self._one: i64 = 1
+        #: Q♠'s rank in its suit, and a scoring J♦'s in its (-1 when J♦
+        #: does not score): the cards the order keeps in groups of their own
+        #: (:meth:`_order_words`), machine words read once, where ``_QS - 39``
+        #: was a tagged subtraction (and ``13 * suit`` a call) at every node
+        #: (selfish34)
+        self._qs_rank: i64 = _QS - 39
+        self._jd_rank: i64 = _JD - 13 if self.jd_value else -1
         self._h0: i64 = 0
         self._h1: i64 = 0
         self._h2: i64 = 0
@@ -508,9 +515,32 @@ class ExactSolver:
         return [c for _, c in keyed]
 
     def _ordered(self, legal: i64, alive: i64, led: i64, win: i64) -> list[int]:
-        """:meth:`_order` of the groups of *legal*: one card per group.
-        Following suit, :meth:`_follow_order`.  Leading or discarding, each
-        group read off its suit's bits as :meth:`_follow_order` reads them,
+        """:meth:`_order` of the groups of *legal*: one card per group, as a
+        list (the paranoid search, the tests): :meth:`_order_words` read
+        out.  Tested against :meth:`_order`
+        (tests/test_annotate_speed_order.py)."""
+        w0, w1 = self._order_words(legal, alive, led, win)
+        out: list[int] = []
+        while w0:
+            out.append(int((w0 & 63) - 1))
+            w0 >>= 6
+            if not w0:
+                w0 = w1
+                w1 = 0
+        return out
+
+    def _order_words(self, legal: i64, alive: i64, led: i64,
+                     win: i64) -> tuple[i64, i64]:
+        """:meth:`_order` of the groups of *legal*: one card per group,
+        packed in two machine words, card ``c`` as ``c + 1`` in 6 bits, the
+        first card in the low bits of the first word, ten a word (a hand
+        holds at most 13 cards, so 13 groups), 0 after the last: the
+        selfish search reads them off with shifts (selfish34: the list a
+        node, its allocation, appends, boxed reads and freeing, was the
+        largest cost left in a node; a buffer per depth still boxed each
+        card, selfish24).  One group: the first word below 64.
+        Following suit, :meth:`_follow_words`.  Leading or discarding, each
+        group read off its suit's bits as :meth:`_follow_words` reads them,
         and its place in the order a bit of a machine word: the natural
         order sorts by the relative rank (below 13) and the suit, so a key
         ``rel * 4 + suit`` is below 52 and no two groups share one; the
@@ -518,20 +548,20 @@ class ExactSolver:
         the keys rise with the rank, so each bit's card is the next of its
         suit's chosen cards.  Compiled, this replaced a list of boxed sort
         keys sorted by CPython (16% of the selfish instructions, fifteenth
-        round's callgrind); the cards, below 52, are CPython's cached small
-        ints, so the list returned boxes nothing (decisions.md, "hearts
-        solve", eighteenth round).  Before that they were cached, each
+        round's callgrind).  Before that they were cached, each
         suit's groups on that suit's legal and live cards, in a dict grown
         to tens of thousands of entries a deal: computed, it costs less
         than the lookups (issue 24).  Its ints are machine words from the
         call (the caller unboxes them once; tagged, every shift and mask
         inside was a checked operation: selfish26, −2.5% instructions).
-        Tested against :meth:`_order` (tests/test_annotate_speed_order.py)."""
-        if led >= 0 and legal & _SUIT_MASK[led]:
-            return self._follow_order(legal, alive, led, win)
+        Reversed ties: the card of the *k*-th group written in slot
+        ``groups - 1 - k`` (the groups are counted first)."""
+        if led >= 0 and (legal >> (13 * led)) & _SUIT:
+            return self._follow_words(legal, alive, led, win)
         discard = led >= 0
         rev = self.reverse_ties
-        jd = self.jd_value
+        qs_rank = self._qs_rank
+        jd_rank = self._jd_rank
         # leading: *keys* the cards but the penalty ones, *pens* the hearts
         # and Q♠ (after them); discarding: Q♠ first, then the hearts from the
         # highest, then *keys* (from the highest relative rank: 12 - rel)
@@ -544,9 +574,14 @@ class ExactSolver:
         ch1: i64 = 0
         ch2: i64 = 0
         ch3: i64 = 0
-        groups = 0
-        for suit in range(4):
-            sh = 13 * suit
+        groups: i64 = 0
+        # the suits as machine words (a ``range`` loop's index is a tagged
+        # int, and ``13 * suit`` a call on it)
+        suit: i64 = -1
+        sh: i64 = -13
+        while suit < 3:
+            suit += 1
+            sh += 13
             lm: i64 = (legal >> sh) & _SUIT
             if not lm:
                 continue
@@ -554,9 +589,9 @@ class ExactSolver:
             others: i64 = am & ~lm
             special: i64 = -1
             if suit == 3:
-                special = _QS - 39
-            elif suit == 1 and jd:
-                special = _JD - 13
+                special = qs_rank
+            elif suit == 1:
+                special = jd_rank
             ch: i64 = 0
             # the groups from the lowest card up (the same runs as from the
             # highest down), each bit's rank its bit_count below it
@@ -598,14 +633,32 @@ class ExactSolver:
             else:
                 ch3 = ch
         if groups == 1:
-            return [int(bit_count((legal & -legal) - 1))]
-        out: list[int] = []
+            return bit_count((legal & -legal) - 1) + 1, 0
+        # the words, and the slot of the next card (from the last, reversed)
+        w0: i64 = 0
+        w1: i64 = 0
+        k: i64 = 0
+        step: i64 = 1
+        if rev:
+            k = groups - 1
+            step = -1
+        c: i64
         if discard:
             if qs:
-                out.append(_QS)
+                c = qs_rank + 40
+                if k < 10:
+                    w0 |= c << (6 * k)
+                else:
+                    w1 |= c << (6 * k - 60)
+                k += step
             while ch2:
                 b = ch2 & -ch2
-                out.append(38 - _SUIT_POP[b - 1])
+                c = 39 - _SUIT_POP[b - 1]
+                if k < 10:
+                    w0 |= c << (6 * k)
+                else:
+                    w1 |= c << (6 * k - 60)
+                k += step
                 ch2 ^= b
         km: i64 = keys
         rest: i64 = pens
@@ -618,40 +671,45 @@ class ExactSolver:
             if b & _KEY_SUIT0:
                 x: i64 = ch0 & -ch0
                 ch0 ^= x
-                base: i64 = 0
+                base: i64 = 1
             elif b & _KEY_SUIT1:
                 x = ch1 & -ch1
                 ch1 ^= x
-                base = 13
+                base = 14
             elif b & _KEY_SUIT2:
                 x = ch2 & -ch2
                 ch2 ^= x
-                base = 26
+                base = 27
             elif ch3:
                 x = ch3 & -ch3
                 ch3 ^= x
-                base = 39
+                base = 40
             else:
                 # a spade's key with no spade chosen left: leading, Q♠'s
                 # in *pens* (the other spades' keys came before it)
                 x = 0
-                base = _QS
+                base = qs_rank + 40
             if x:
                 p: i64 = _SUIT_POP[x - 1]
-                out.append(int(base + (12 - p if discard else p)))
+                c = base + (12 - p if discard else p)
             else:
-                out.append(int(base))
+                c = base
+            if k < 10:
+                w0 |= c << (6 * k)
+            else:
+                w1 |= c << (6 * k - 60)
+            k += step
             if not km:
                 km = rest
                 rest = 0
-        if rev:
-            out.reverse()
-        return out
+        return w0, w1
 
-    def _follow_order(self, legal: i64, alive: i64, led: i64, win: i64) -> list[int]:
+    def _follow_words(self, legal: i64, alive: i64, led: i64,
+                      win: i64) -> tuple[i64, i64]:
         """:meth:`_order` of the groups of *legal* (cards of the suit *led*,
         following it; *win* the card winning the trick, of that suit), read
-        off the suit's bits: the groups are :func:`suit_classes`' (runs of
+        off the suit's bits, packed as :meth:`_order_words` packs them: the
+        groups are :func:`suit_classes`' (runs of
         the legal cards with no other live card between them, Q♠ and a
         scoring J♦ alone; the winning card, live and not held, ends a run),
         under the winning card from the highest down, each by its highest
@@ -659,17 +717,16 @@ class ExactSolver:
         ties: the reverse, each group by its other end); one group, by its
         lowest card.  It was cached on the legal cards, the live ones and the
         winning card, a dict grown to tens of thousands of entries a deal;
-        computed, it costs less than the lookup (issue 24).  Tested against
-        :meth:`_order` (tests/test_annotate_speed_order.py)."""
-        sh = 13 * led
+        computed, it costs less than the lookup (issue 24)."""
+        sh: i64 = 13 * led
         lm: i64 = (legal >> sh) & _SUIT
         others: i64 = (alive >> sh) & _SUIT & ~lm      # the live cards not held: they separate
         w: i64 = win - sh
         special: i64 = -1
         if led == 3:
-            special = _QS - 39
-        elif led == 1 and self.jd_value:
-            special = _JD - 13
+            special = self._qs_rank
+        elif led == 1:
+            special = self._jd_rank
         rev = self.reverse_ties
         # the chosen cards as bits: *first* those tried first, ranks
         # reversed (bit 12 - r) so that the lowest bit is the highest card,
@@ -679,7 +736,7 @@ class ExactSolver:
         # lists of boxed ints reversed and joined (eighteenth round).
         first: i64 = 0
         second: i64 = 0
-        # the groups from the lowest card up, as in _ordered
+        # the groups from the lowest card up, as in _order_words
         m: i64 = lm
         groups = 0
         lowest: i64 = 0
@@ -698,17 +755,31 @@ class ExactSolver:
             else:
                 second |= i64(1) << lo
         if groups == 1:
-            return [sh + int(lowest)]
-        out: list[int] = []
+            return sh + lowest + 1, 0
+        # the words (six bits a card, ten a word), *at* the next slot's shift
+        w0: i64 = 0
+        w1: i64 = 0
+        at: i64 = 0
+        c: i64
         while first:
             b = first & -first
-            out.append(sh + 12 - _SUIT_POP[b - 1])
+            c = sh + 13 - _SUIT_POP[b - 1]
+            if at < 60:
+                w0 |= c << at
+            else:
+                w1 |= c << (at - 60)
+            at += 6
             first ^= b
         while second:
             b = second & -second
-            out.append(sh + _SUIT_POP[b - 1])
+            c = sh + 1 + _SUIT_POP[b - 1]
+            if at < 60:
+                w0 |= c << at
+            else:
+                w1 |= c << (at - 60)
+            at += 6
             second ^= b
-        return out
+        return w0, w1
 
     # -- bounds ------------------------------------------------------------------
 
@@ -898,12 +969,14 @@ class ExactSolver:
         alive: i64 = tm | held
         if not alive & self.scoring:
             return self.term_code[moon + 2]
-        order = self._ordered(legal, alive, led, win)
+        # the order as two words of cards (6 bits each, ``c + 1``, the first
+        # lowest), read off by shifts: no list a node (selfish34)
+        o0, o1 = self._order_words(legal, alive, led, win)
         one: i64 = self._one
-        if len(order) == 1:
+        if o0 < 64:
             # one group of equivalent cards: its card is the choice (no bound
             # or prune applies to the first card searched)
-            c: i64 = order[0]
+            c: i64 = o0 - 1
             self._set(s, h & ~(one << c))
             v = self._mx_play(leader, first, broken, moon, held, pos, tm, lead, win, wseat, s, c)
             self._set(s, h)
@@ -944,8 +1017,12 @@ class ExactSolver:
         sh = self.vbits * s
         vmask = self.vmask
         voff = self.voff
-        for e in order:
-            c = e
+        while o0:
+            c = (o0 & 63) - 1
+            o0 >>= 6
+            if not o0:
+                o0 = o1
+                o1 = 0
             if (later >= 0 and best_own < _INF and not later & above[c]
                     and (led < 0 or (c // 13 == led and c > win))
                     and floor + card_pen[c] + (self._forced(leader, pos + 1, c // 13) if sure_ok else 0)
@@ -2395,7 +2472,7 @@ def _run_top(m: i64, lo: i64, special: i64, others: i64) -> i64:
     left of a suit's legal cards (*m*: those above it, the suit's bits): the
     run of legal cards upward with no live card of *others* between them,
     Q♠ or a scoring J♦ (*special*) alone.  One reading of a group for
-    :meth:`ExactSolver._ordered` and :meth:`ExactSolver._follow_order`;
+    :meth:`ExactSolver._order_words` and :meth:`ExactSolver._follow_words`;
     the caller drops the group's cards, every bit of *m* up to the top."""
     hi: i64 = lo
     if lo == special:
