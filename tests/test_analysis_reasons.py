@@ -126,8 +126,8 @@ def test_queen_bare_kept_when_it_was_the_card_to_play() -> None:
               queen_out=False, out=m("AS", "3S", "2C"))
     r = explain_play(f)
     assert r.code == "queen_bare_kept"
-    assert r.text == ("W held Q♠ bare (no other spade) with 2 spades still out in the other hands: any "
-                      "spade lead will force it out; W led 5♣ instead of getting rid of the queen now.")
+    assert r.text == ("W held Q♠ bare (no other spade) with 2 spades still out in the other hands, and "
+                      "led 5♣ instead of getting rid of the queen now: any spade lead will force it out.")
     assert explain_play(f, "fr").text.startswith(
         "O avait la dame de pique sèche (aucun autre pique) avec 2 piques encore en jeu chez les autres")
     # A low spade guards it: not bare.
@@ -262,11 +262,11 @@ def test_smoke_queen_a_low_spade_to_lead() -> None:
               out=m("QS", "5S", "AS", "2D"), queen_holders=("E", "W"))
     r = explain_play(f)
     assert r.code == "smoke_queen"
-    assert r.text == ("W led 7♦; 9♠, under the queen, could not take Q♠ (W held no spade above it) and "
+    assert r.text == ("W led 7♦; 9♠, under the queen, could not take Q♠ (no spade above it in hand) and "
                       "draws spades from the other hands: that is how the queen is forced out (Q♠ could be "
                       "with E or W).")
     assert explain_play(f, "fr").text.startswith(
-        "O a entamé le 7♦ ; 9♠, sous la dame, ne pouvait pas prendre la D♠ (O n'avait aucun pique plus haut)")
+        "O a entamé le 7♦ ; 9♠, sous la dame, ne pouvait pas prendre la D♠ (aucun pique plus haut dans la main)")
     # Holding K♠, a spade lead may come back onto it: not this lesson.
     k = facts(**{**_fields(f), "hand": m("KS", "9S", "7D"), "legal": m("KS", "9S", "7D")})
     assert explain_play(k).code != "smoke_queen"
@@ -279,11 +279,11 @@ def test_void_lead_the_only_card_of_a_suit() -> None:
               out=m("AD", "9D", "3C"))
     r = explain_play(f)
     assert r.code == "void_lead"
-    assert r.text == ("W led 4♣; J♦ was the only diamond in hand: played now, it would have left W void in "
+    assert r.text == ("W led 4♣; J♦ was the only diamond in hand: played now, it would have left the hand void in "
                       "diamonds, free to discard when diamonds are led.")
     assert explain_play(f, "fr").text == (
-        "O a entamé le 4♣ ; V♦ était le seul carreau de la main : en le jouant tout de suite, "
-        "O se retrouvait sans carreau, libre de se défausser quand on joue carreau.")
+        "O a entamé le 4♣ ; V♦ était le seul carreau de la main : joué tout de suite, il lui "
+        "laissait une main sans carreau, libre de se défausser quand on joue carreau.")
     disc = facts(**{**_fields(f), "card": c("7H"), "trick": (("N", c("2S")),)})
     assert explain_play(disc).text.startswith("W discarded 7♥; J♦ was the only diamond")
     # Two diamonds in hand: no void made.
@@ -353,8 +353,8 @@ def test_queen_bared_beside_a_higher_spade_only() -> None:
               legal=m("AS", "QS", "4S", "QC", "2H"), queen_out=False, out=m("KS", "8S", "3C"))
     r = explain_play(f)
     assert r.code == "queen_bared"
-    assert r.text == ("W led 4♠, the last spade under Q♠: the queen keeps only A♠ beside it, so on a spade "
-                      "lead W must play the queen or A♠; Q♣ was better.")
+    assert r.text == ("W led 4♠, the last spade under Q♠: the queen keeps only A♠ beside it, so a spade "
+                      "lead will force out the queen or A♠; Q♣ was better.")
     assert explain_play(f, "fr").text.startswith(
         "O a entamé le 4♠, le dernier pique sous la D♠ : la dame n'a plus à ses côtés que A♠")
     # A lower spade still guards the queen: not said.
@@ -381,11 +381,11 @@ def test_pass_spade_guard_keeps_spades_for_a_queen_passed_in() -> None:
     f = PassFacts("S", hand, m("JS", "AH", "QH"), m("AH", "JD", "KC"), 2.6)
     r = explain_pass(f)
     assert r.code == "pass_spade_guard"
-    assert r.text == ("S kept 1 small spade under the queen: if Q♠ is passed to S, it has almost no guard "
+    assert r.text == ("S kept 1 small spade under the queen: if Q♠ comes in the pass, it has almost no guard "
                       "and a spade lead can force it out; passing A♥ J♦ K♣ kept J♠ 4♠ and saves 2.6 points "
                       "on average.")
     assert explain_pass(f, "fr").text.startswith(
-        "S a gardé 1 petit pique sous la dame : si la D♠ arrive chez S par la passe")
+        "S a gardé 1 petit pique sous la dame : si la D♠ lui arrive par la passe")
     none = PassFacts("S", hand, m("JS", "4S", "AH"), m("AH", "JD", "KC"), 2.6)
     assert explain_pass(none, "fr").text.startswith("S n'a gardé aucun pique sous la dame")
     # The seat holds the queen itself: nothing can be passed to it.

@@ -633,7 +633,7 @@ MESSAGES.update({
     "explain.pass_queen_high": '{seat} a passé la D♠ mais gardé {high} avec seulement {small} : la dame peut revenir dessus ; mieux valait passer {best}.',
     "explain.pass_high_spades": "{seat} a gardé {high} avec seulement {small} alors que la D♠ n'était pas chez lui : la dame peut tomber dessus ; mieux valait passer {best}.",
     "explain.pass_hearts": '{seat} a gardé {hearts} ; passer {best} aurait épargné {epl} en moyenne.',
-    "explain.pass_void": '{seat} : passer {best} laissait {seat} sans {suit}, libre de se défausser ; cela épargne {epl} en moyenne.',
+    "explain.pass_void": '{seat} : passer {best} lui laissait une main sans {suit}, libre de se défausser ; cela épargne {epl} en moyenne.',
     "explain.pass_simulations": "{seat} : passer {best} épargne {epl} en moyenne ; cela vient des simulations, aucune raison plus simple n'a été vérifiée.",
     "explain.hint": 'Jouer {best} : {why}',
     "explain.hint_more": ' ; {second} coûterait {gap} de plus',
@@ -1288,7 +1288,7 @@ MESSAGES.update({
     "explain.take_last": "{seat}, dernier à jouer, {played} sous {winner} ; {best} prenait le pli tout de suite, {load}, et se débarrassait d'un {suit} haut qui peut prendre plus tard un pli plus coûteux.",
     "explain.load.points": "avec {points} dedans", "explain.load.none": "sans aucun point",
     "puzzles.theme.take_last": "Prendre un pli bon marché",
-    "explain.queen_bare_kept": "{seat} avait la dame de pique sèche (aucun autre pique) avec {spades} chez les autres : la première entame à pique la fera tomber ; {seat} {played} au lieu de s'en débarrasser tout de suite.",
+    "explain.queen_bare_kept": "{seat} avait la dame de pique sèche (aucun autre pique) avec {spades} chez les autres, et {played} au lieu de se débarrasser de la dame tout de suite : la première entame à pique la fera tomber.",
     "explain.spades_out.one": "{n} pique encore en jeu", "explain.spades_out.other": "{n} piques encore en jeu",
     "explain.high_left_lead": "{seat} {played} ; {best} était le plus haut {suit} encore en jeu : gardée, cette carte risque de prendre plus tard un pli à {suit} choisi par les autres ; jouée maintenant, sur sa propre entame, la carte prend un pli que l'on a choisi.",
     "puzzles.theme.moon_spoiled": "Ne pas gâcher son capot", "puzzles.theme.queen_bared": "La dame de pique sèche",
@@ -1297,15 +1297,15 @@ MESSAGES.update({
     "puzzles.theme.high_left": "Se défausser de la carte maîtresse",
     "puzzles.theme.exit_lead": "Garder une carte pour rendre la main",
     "puzzles.theme.lead_won": "Les entames qui prennent des points",
-    "explain.queen_bared_high": "{seat} {played}, le dernier pique sous la D♠ : la dame n'a plus à ses côtés que {high}, et sur une entame à pique {seat} doit jouer la dame ou {high} ; {best} valait mieux.",
-    "explain.pass_spade_guard": "{seat} a gardé {small} sous la dame : si la D♠ arrive chez {seat} par la passe, la dame n'a presque pas de garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
-    "explain.pass_spade_guard_none": "{seat} n'a gardé aucun pique sous la dame : si la D♠ arrive chez {seat} par la passe, la dame n'a aucune garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
+    "explain.queen_bared_high": "{seat} {played}, le dernier pique sous la D♠ : la dame n'a plus à ses côtés que {high}, et une entame à pique fera tomber la dame ou {high} ; {best} valait mieux.",
+    "explain.pass_spade_guard": "{seat} a gardé {small} sous la dame : si la D♠ lui arrive par la passe, la dame n'a presque pas de garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
+    "explain.pass_spade_guard_none": "{seat} n'a gardé aucun pique sous la dame : si la D♠ lui arrive par la passe, la dame n'a aucune garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
     "explain.moon_fed": "{x} avait tous les points pris jusque-là ; {seat} {played}, une carte de pénalité que {x} a ramassée avec le pli, un pas de plus vers le capot ; {best}, sans point, ne donnait rien à {x}.",
     "explain.moon_led": "{seat} a entamé {card_le} et {x}, qui avait tous les points pris jusque-là, a remporté le pli avec {points} : le capot restait possible pour {x} ; {best} valait mieux.",
     "explain.high_spade_bared.one": "{seat} {played}, le dernier pique sous la dame à côté {beside} : {high} reste sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer cette carte à prendre la dame ; {best} valait mieux.",
     "explain.high_spade_bared.other": "{seat} {played}, le dernier pique sous la dame à côté {beside} : {high} restent sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer l'une de ces cartes à prendre la dame ; {best} valait mieux.",
-    "explain.smoke_queen": "{seat} a entamé {card_le} ; {best}, sous la dame, ne pouvait pas prendre la D♠ ({seat} n'avait aucun pique plus haut) et fait sortir les piques des autres mains : c'est ainsi qu'on fait tomber la dame ({holders}).",
-    "explain.void_lead": "{seat} {played} ; {best} était le seul {suit_one} de la main : en le jouant tout de suite, {seat} se retrouvait sans {suit}, libre de se défausser quand on joue {suit}.",
+    "explain.smoke_queen": "{seat} a entamé {card_le} ; {best}, sous la dame, ne pouvait pas prendre la D♠ (aucun pique plus haut dans la main) et fait sortir les piques des autres mains : c'est ainsi qu'on fait tomber la dame ({holders}).",
+    "explain.void_lead": "{seat} {played} ; {best} était le seul {suit_one} de la main : joué tout de suite, il lui laissait une main sans {suit}, libre de se défausser quand on joue {suit}.",
     "explain.take_sure": "{seat} {played} sous {winner} ; {best}, plus haut que tout {suit} encore chez les autres, prenait le pli quoi que jouent les autres, {load} pour l'instant, et se débarrassait d'un {suit} haut qui peut prendre plus tard un pli plus coûteux.",
     "explain.win_high": "{seat} a pris le pli avec {card} ; {best} le prenait aussi contre les cartes jouées, et gardait {card}, qu'un {suit} plus haut encore chez les autres peut battre, pour rendre la main plus tard.",
     "puzzles.theme.moon_fed": "Nourrir un capot", "puzzles.theme.moon_led": "Entamer sous un capot",
@@ -2354,8 +2354,8 @@ MESSAGES.update({
     # [coach28] la D♠ entamée alors que l'A♠ ou le R♠ était encore en jeu, et la dame a remporté son propre pli (analysis/explain._lead_queen).
     "explain.lead_queen.high.A": "l'A♠", "explain.lead_queen.high.K": "le R♠",
     "explain.lead_queen.high.AK": "l'A♠ et le R♠",
-    "explain.lead_queen.one": "{seat} a entamé la D♠ alors que {high} était encore en jeu : qui le tenait avait un pique plus bas à fournir, la dame a remporté son propre pli et {seat} a pris {points} ; {best} valait mieux.",
-    "explain.lead_queen.other": "{seat} a entamé la D♠ alors que {high} étaient encore en jeu : qui les tenait avait des piques plus bas à fournir, la dame a remporté son propre pli et {seat} a pris {points} ; {best} valait mieux.",
+    "explain.lead_queen.one": "{seat} a entamé la D♠ alors que {high} était encore en jeu, et a pris {points} : qui le tenait avait un pique plus bas à fournir, et la dame a remporté son propre pli ; {best} valait mieux.",
+    "explain.lead_queen.other": "{seat} a entamé la D♠ alors que {high} étaient encore en jeu, et a pris {points} : qui les tenait avait des piques plus bas à fournir, et la dame a remporté son propre pli ; {best} valait mieux.",
     # [typed29] le gagnant d'un pli dit en tête, avant ses cartes, « O gagne : N 2♣ … » (lark_reader._WINNER_FIRST).
     "syntax.trick_winner_first": "{found} : le gagnant d'un pli ne s'écrit pas, il se déduit des cartes ; une ligne de pli commence par son numéro dans la donne et un point, comme « 1. {plays} » pour le premier pli",
 })
@@ -2383,7 +2383,7 @@ MESSAGES.update({
     # [coach29] the seat's one sure exit led where the best card was of another suit (analysis/explain._exit_spent; code keep_low).
     "explain.keep_low_exit": "{seat} a entamé {card_le}, la seule carte de sa main sûre de perdre le pli à l'entame (plus basse que tout {suit} encore chez les autres) : gardée, cette carte permettait de rendre la main plus tard ; {best} valait mieux.",
     # [coach29] Q♠ bare on lead, no spade above it out: it wins its trick whenever spades are led (analysis/explain._queen_bare_kept).
-    "explain.queen_bare_kept_top": "{seat} avait la dame de pique sèche (aucun autre pique) avec {spades} chez les autres, aucun plus haut que la dame : la première entame à pique fera prendre le pli à la dame, avec les points que les autres y défausseront ; {seat} {played} au lieu d'entamer la dame tout de suite, sur un pli de son choix.",
+    "explain.queen_bare_kept_top": "{seat} avait la dame de pique sèche (aucun autre pique) avec {spades} chez les autres, aucun plus haut que la dame, et {played} au lieu d'entamer la dame tout de suite, sur un pli de son choix : la première entame à pique fera prendre le pli à la dame, avec les points que les autres y défausseront.",
 })
 
 MESSAGES.update({
