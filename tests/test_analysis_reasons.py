@@ -16,7 +16,7 @@ def test_moon_spoiled_by_a_penalty_card_given_away() -> None:
     assert r.text == ("W had every point taken so far and discarded Q♥, a penalty card that went to E: "
                       "that ended its own chance of shooting the moon; A♦ kept it open.")
     assert explain_play(f, "fr").text.startswith(
-        "O avait tous les points pris jusque-là et s'est défaussé de la D♥, une carte de pénalité "
+        "O avait tous les points pris jusque-là et a défaussé la D♥, une carte de pénalité "
         "partie chez E")
     # Someone else held the points (no moon of W's to spoil): not said.
     assert explain_play(facts(**{**_fields(f), "moon_threat": "N"})).code != "moon_spoiled"
@@ -55,7 +55,7 @@ def test_discard_points_a_heart_not_given() -> None:
     assert r.text == ("W, void in clubs, discarded 6♦; discarding 6♥ would have given that heart to the "
                       "trick's winner; kept in hand, it can cost points later.")
     assert explain_play(f, "fr").text.startswith(
-        "O, sans trèfle, s'est défaussé du 6♦ ; se défausser du 6♥ aurait donné ce cœur")
+        "O, sans trèfle, a défaussé le 6♦ ; se défausser du 6♥ aurait donné ce cœur")
     # Not void: a follow, not a discard.
     follow = facts(**{**_fields(f), "hand": m("6D", "6H", "2C"), "legal": m("2C")})
     assert explain_play(follow).code != "discard_points"
@@ -67,7 +67,7 @@ def test_high_left_the_top_card_of_a_suit_to_discard() -> None:
     r = explain_play(f)
     assert r.code == "high_left"
     assert "A♠ was the highest spade still in play: kept, it may have to win a spade trick later" in r.text
-    assert "s'est défaussé du R♥ ; A♠ était le plus haut pique encore en jeu" in explain_play(f, "fr").text
+    assert "a défaussé le R♥ ; A♠ était le plus haut pique encore en jeu" in explain_play(f, "fr").text
     # A higher spade is still out: A♠ is not the top card (K♠ against the K♠ best).
     k = facts(**{**_fields(f), "best": c("KS"), "hand": m("KH", "KS", "TC"),
                  "legal": m("KH", "KS", "TC"), "out": m("AS", "2S")})
@@ -165,7 +165,7 @@ def test_take_last_a_cheap_trick() -> None:
     assert r.text == ("W, last to play, followed with 2♥ under the 9; Q♥ would have taken the trick now, "
                       "with 4 hearts on it, and got rid of a high heart that can win a costlier trick later.")
     assert explain_play(f, "fr").text.startswith(
-        "O, dernier à jouer, a fourni le 2♥ sous le 9 ; D♥ prenait le pli tout de suite, avec 4 cœurs dedans")
+        "O, qui jouait en dernier, a fourni le 2♥ sous le 9 ; D♥ prenait le pli tout de suite, avec 4 cœurs dedans")
     clean = facts(**{**_fields(f), "card": c("3C"), "best": c("KC"), "hand": m("3C", "KC"),
                      "legal": m("3C", "KC"), "trick": (("S", c("4C")), ("N", c("5C")), ("E", c("8C"))),
                      "outcome": ("E", m("4C", "5C", "8C", "3C"))})
@@ -215,7 +215,7 @@ def test_moon_fed_a_penalty_card_given_to_the_would_be_shooter() -> None:
                       "trick, one step closer to shooting the moon; 10♦, no penalty card, would have given "
                       "E nothing.")
     assert explain_play(f, "fr").text.startswith(
-        "E avait tous les points pris jusque-là ; O s'est défaussé du 10♥, une carte de pénalité que E a "
+        "E avait tous les points pris jusque-là ; O a défaussé le 10♥, une carte de pénalité que E a "
         "ramassée avec le pli")
     # The trick went to another seat than the one holding every point: not said.
     other = facts(**{**_fields(f), "outcome": ("N", m("JS", "QD", "TH", "AS"))})
