@@ -165,7 +165,8 @@ def test_take_last_a_cheap_trick() -> None:
     assert r.text == ("W, last to play, followed with 2♥ under the 9; Q♥ would have taken the trick now, "
                       "with 4 hearts on it, and got rid of a high heart that can win a costlier trick later.")
     assert explain_play(f, "fr").text.startswith(
-        "O, qui jouait en dernier, a fourni le 2♥ sous le 9 ; D♥ prenait le pli tout de suite, avec 4 cœurs dedans")
+        "O, qui jouait en dernier, a fourni le 2♥ sous le 9 ; D♥ prenait le pli tout de suite, "
+        "avec 4 cœurs dedans")
     clean = facts(**{**_fields(f), "card": c("3C"), "best": c("KC"), "hand": m("3C", "KC"),
                      "legal": m("3C", "KC"), "trick": (("S", c("4C")), ("N", c("5C")), ("E", c("8C"))),
                      "outcome": ("E", m("4C", "5C", "8C", "3C"))})
@@ -266,7 +267,8 @@ def test_smoke_queen_a_low_spade_to_lead() -> None:
                       "draws spades from the other hands: that is how the queen is forced out (Q♠ could be "
                       "with E or W).")
     assert explain_play(f, "fr").text.startswith(
-        "O a entamé le 7♦ ; 9♠, sous la dame, ne pouvait pas prendre la D♠ (aucun pique plus haut dans la main)")
+        "O a entamé le 7♦ ; 9♠, sous la dame, ne pouvait pas prendre la D♠ "
+        "(aucun pique plus haut dans la main)")
     # Holding K♠, a spade lead may come back onto it: not this lesson.
     k = facts(**{**_fields(f), "hand": m("KS", "9S", "7D"), "legal": m("KS", "9S", "7D")})
     assert explain_play(k).code != "smoke_queen"
@@ -279,8 +281,8 @@ def test_void_lead_the_only_card_of_a_suit() -> None:
               out=m("AD", "9D", "3C"))
     r = explain_play(f)
     assert r.code == "void_lead"
-    assert r.text == ("W led 4♣; J♦ was the only diamond in hand: played now, it would have left the hand void in "
-                      "diamonds, free to discard when diamonds are led.")
+    assert r.text == ("W led 4♣; J♦ was the only diamond in hand: played now, it would have left the "
+                      "hand void in diamonds, free to discard when diamonds are led.")
     assert explain_play(f, "fr").text == (
         "O a entamé le 4♣ ; V♦ était le seul carreau de la main : joué tout de suite, il lui "
         "laissait une main sans carreau, libre de se défausser quand on joue carreau.")

@@ -34,7 +34,8 @@ def test_queen_led_into_the_ace_and_won_by_its_leader() -> None:
     assert explain_play(f, "fr").text.startswith(
         "O a entamé la D♠ alors que l'A♠ et le R♠ étaient encore en jeu, et a pris la dame : qui les tenait")
     one = facts(**{**_fields(f), "out": m("KS", "8S", "2S", "5C")})
-    assert explain_play(one).text.startswith("W led Q♠ while K♠ was still out, and took the queen: whoever held it")
+    assert explain_play(one).text.startswith(
+        "W led Q♠ while K♠ was still out, and took the queen: whoever held it")
     assert "alors que le R♠ était encore en jeu" in explain_play(one, "fr").text
     # The queen went to another seat: not this lesson.
     assert explain_play(facts(**{**_fields(f), "outcome": ("N", m("QS", "AS", "2S", "8S"))})

@@ -1,0 +1,160 @@
+"""English and French as read, round 31 (helper lang31): the cards of
+``annotate``'s summary as the record beside it writes them, the mover named
+once in a reason, French reasons that fit any player, and tables too wide
+for the terminal folded into groups of columns (docs/decisions.md, "round
+31").  Each test failed on main 19465b35."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from clirun import run
+from rich.cells import cell_len
+
+from hearts_notation.analysis.explain import PassFacts, explain_pass, explain_play
+from hearts_notation.i18n import catalog
+from tests.explain_facts import c, facts, m
+
+ROOT = Path(__file__).resolve().parent.parent
+CANONICAL = str(ROOT / "samples" / "canonical.hrn")
+SUITS = "♣♦♥♠"
+#: The options of the annotate golden case canonical-summary.en (one analysis shared).
+ANNOTATE = ("annotate", "--fast", "--seed", "1", "--deal", "1", "--lang", "en")
+
+
+@pytest.mark.usefixtures("shared_analyses")
+def test_annotate_s_summary_names_cards_as_the_record_beside_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An English record written in letters (no ``--unicode``): its
+    comments say ``2S`` (ascii35), and the summary printed beside it said
+    ``2♠`` in its table, its reasons and its costliest decisions.  Now the
+    letters throughout; with ``--unicode`` the symbols throughout."""
+    monkeypatch.setenv("COLUMNS", "100")
+    out = tmp_path / "out.hrn"
+    status, summary = run(*ANNOTATE, "-o", str(out), CANONICAL)
+    assert status == 0, summary
+    assert not any(s in summary for s in SUITS), summary
+    assert "KH AH TH" in summary
+    record = out.read_text(encoding="utf-8")
+    said = re.search(r"^2\. (.*)$", summary, re.M)
+    assert said is not None and "2S" in said.group(1)
+    assert said.group(1).split(";")[0] in record          # the same words, the same cards
+    status, symbols = run(*ANNOTATE, "--unicode", "-o", str(tmp_path / "sym.hrn"), CANONICAL)
+    assert status == 0 and "K♥ A♥ 10♥" in symbols and "KH AH" not in symbols, symbols
+
+
+@pytest.mark.usefixtures("shared_analyses")
+def test_annotate_s_summary_fits_forty_columns(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 40 columns the decisions' table (8 columns, 66 wide) was printed
+    past the terminal's edge; now folded, each line within 40 cells, every
+    mark and loss still there."""
+    monkeypatch.setenv("COLUMNS", "40")
+    status, out = run(*ANNOTATE, "-o", str(tmp_path / "out.hrn"), CANONICAL)
+    assert status == 0, out
+    assert all(cell_len(line) <= 40 for line in out.splitlines() if line[:1] in "┃│┏┡└"), out
+    assert out.count("?!") >= 4 and "3.3" in out and "…" not in out
+
+
+def _seat_words(text: str, seat: str) -> int:
+    return len(re.findall(rf"(?<![\w']){seat}(?![\w'])", text))
+
+
+#: Positions whose reason named the mover twice, in each language (W: O in French).
+_TWICE = {
+    "void_lead": facts(card=c("4C"), best=c("JD"), hand=m("JD", "4C", "8C", "7H"),
+                       legal=m("JD", "4C", "8C", "7H"), out=m("AD", "9D", "3C")),
+    "queen_bare_kept": facts(card=c("5C"), best=c("QS"), hand=m("5C", "QS", "KH"),
+                             legal=m("5C", "QS", "KH"), queen_out=False, out=m("AS", "3S", "2C")),
+    "queen_bared": facts(card=c("4S"), best=c("QC"), hand=m("AS", "QS", "4S", "QC", "2H"),
+                         legal=m("AS", "QS", "4S", "QC", "2H"), queen_out=False,
+                         out=m("KS", "8S", "3C")),
+    "smoke_queen": facts(card=c("7D"), best=c("9S"), hand=m("TS", "9S", "7D", "QH"),
+                         legal=m("TS", "9S", "7D", "QH"), out=m("QS", "5S", "AS", "2D"),
+                         queen_holders=("E", "N")),
+    "queen_taken": facts(seat="W", card=c("QS"), best=c("3C"), hand=m("QS", "4S", "3C", "9D"),
+                         legal=m("QS", "4S", "3C", "9D"), queen_out=False,
+                         out=m("AS", "KS", "8S", "2S", "5C", "TD"),
+                         outcome=("W", m("QS", "8S", "2S", "TS"))),
+}
+
+
+@pytest.mark.parametrize("code", sorted(_TWICE))
+@pytest.mark.parametrize(("lang", "seat"), [("en", "W"), ("fr", "O")])
+def test_a_reason_names_the_mover_once(code: str, lang: str, seat: str) -> None:
+    """*W led 4♣; … it would have left W void in diamonds*, *… W led 5♣
+    instead of …*, *on a spade lead W must play …*, *(W held no spade above
+    it)*, *… and W took the queen*: the second time is now a shared subject,
+    *the hand*, *lui* or nothing."""
+    reason = explain_play(_TWICE[code], lang)
+    assert reason.code == code
+    assert _seat_words(reason.text, seat) == 1, reason.text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_pass_reason_names_the_passer_once(lang: str) -> None:
+    """*S kept 1 small spade under the queen: if Q♠ is passed to S, …* and
+    *N: passing … would have left N void in diamonds*."""
+    hand = m("JS", "4S", "AH", "QH", "6H", "2H", "JD", "7D", "5D", "KC", "TC", "6C", "4C")
+    guard = explain_pass(PassFacts("S", hand, m("JS", "AH", "QH"), m("AH", "JD", "KC"), 2.6), lang)
+    assert guard.code == "pass_spade_guard" and _seat_words(guard.text, "S") == 1, guard.text
+    diamonds = m("KD", "8D", "3D", "AS", "KS", "4S", "AH", "9H", "5H", "KC", "QC", "7C", "2C")
+    void = explain_pass(PassFacts("N", diamonds, m("AS", "KS", "AH"), m("KD", "8D", "3D"), 3.1), lang)
+    assert void.code == "pass_void" and _seat_words(void.text, "N") == 1, void.text
+
+
+def test_french_reasons_fit_any_player() -> None:
+    """*Odile (N), sans carreau, s'est défaussé du 6♠* (the French guide),
+    *Priya (S), dernier à jouer*: a participle or adjective agreeing with a
+    player whose gender the program does not know.  Now *a défaussé le
+    6♠* (as *a défaussé {card} au premier pli* already said) and *qui
+    jouait en dernier*; *on suppose que {who} retranche*."""
+    fr = catalog("fr")
+    for key, text in fr.items():
+        for slip in ("s'est défaussé", "dernier à jouer", "est supposé"):
+            assert slip not in text, (key, text)
+    f = facts(card=c("6D"), best=c("6H"), hand=m("6D", "6H", "9S"), legal=m("6D", "6H", "9S"),
+              trick=(("N", c("2C")),))
+    assert " a défaussé le 6♦ ; " in explain_play(f, "fr").text
+
+
+def _table_lines(out: str) -> list[str]:
+    return [line for line in out.splitlines() if line[:1] in "┃│┏┡└┗"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_score_sheet_at_forty_columns_is_folded_not_overflowed(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``COLUMNS=40 hearts score``: a 58-column table the terminal wrapped
+    into half-rows.  Now the deal's points and the running totals are two
+    tables one under the other, each led by the deal's number; every
+    figure of the wide sheet is printed, none cut."""
+    monkeypatch.setenv("COLUMNS", "100")
+    _, wide = run("score", "--lang", lang, CANONICAL)
+    monkeypatch.setenv("COLUMNS", "40")
+    status, narrow = run("score", "--lang", lang, CANONICAL)
+    assert status == 0
+    lines = _table_lines(narrow)
+    assert lines and all(cell_len(line) <= 40 for line in lines), narrow
+    assert not Counter(re.findall(r"\d+", wide)) - Counter(re.findall(r"\d+", narrow))
+    deal = "deal" if lang == "en" else "donne"
+    assert sum(f" {deal} " in line for line in lines) == 2, narrow
+    assert "Σ N" in narrow and "…" not in narrow
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_stats_at_forty_columns_stays_within_the_terminal(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seats' and the pass directions' tables (67 and 71 columns in
+    French) are folded; each group repeats the seat or the direction, on
+    one line (*à gauche*, not *à* / *gauche*); *ex æquo* stays together."""
+    monkeypatch.setenv("COLUMNS", "40")
+    status, out = run("stats", "--lang", lang, CANONICAL)
+    assert status == 0
+    assert all(cell_len(line) <= 40 for line in _table_lines(out)), out
+    if lang == "fr":
+        assert "(ex\u00a0æquo)" in out
+        assert not re.search(r"│ à +│", out), out
