@@ -158,3 +158,30 @@ def test_stats_at_forty_columns_stays_within_the_terminal(
     if lang == "fr":
         assert "(ex\u00a0æquo)" in out
         assert not re.search(r"│ à +│", out), out
+
+
+@pytest.mark.parametrize(("lang", "label"), [("fr", "Gwen (O)"), ("en", "Gwen (W)")])
+def test_a_french_record_s_west_player_is_named_on_the_diagram(
+        lang: str, label: str, tmp_path: Path) -> None:
+    """``samples/partie-francaise.hrn`` seats West as ``O`` (``[Seats "N E S
+    O"]``): the diagram looked Gwen up by the position's ``W`` and drew a
+    bare ``O`` where the other three seats had their players' names."""
+    out = tmp_path / "d.svg"
+    status, said = run("diagram", str(ROOT / "samples" / "partie-francaise.hrn"), "--deal", "1",
+                       "--trick", "3", "--lang", lang, "-o", str(out))
+    assert status == 0, said
+    svg = out.read_text(encoding="utf-8")
+    assert f">{label}<" in svg and ">Yann (E)<" in svg, svg
+
+
+def test_hint_s_french_advice_gives_the_card_its_article() -> None:
+    """*Jouer V♣ : elle perd …*: the card a verb plays takes its article, as
+    in the reasons (lang30), and the reason no longer says *elle* of a
+    card named *le 7♠*."""
+    from hearts_notation.analysis.explain import explain_best
+
+    text = explain_best(facts(), c("KS"), 13.0, "fr")
+    assert text.startswith("Jouer le 7♠ : "), text
+    assert explain_best(facts(), c("KS"), 13.0).startswith("Play 7♠: ")
+    fr = catalog("fr")
+    assert not [k for k in fr if k.startswith("explain.why_") and fr[k].startswith("elle ")]

@@ -879,7 +879,7 @@ MESSAGES.update({
     "explain.pass_hearts": '{seat} kept {hearts}; passing {best} would have saved {epl} on average.',
     "explain.pass_void": '{seat}: passing {best} would have left the hand void in {suit}, free to discard; it saves {epl} on average.',
     "explain.pass_simulations": '{seat}: passing {best} instead saves {epl} on average; this comes from the simulations, no simpler reason was checked.',
-    "explain.hint": 'Play {best}: {why}',
+    "explain.hint": 'Play {best_le}: {why}',
     "explain.hint_more": '; {second} would cost {gap} more',
     "explain.hint_close": '; {second} is about as good (the difference is within the noise)',
     "explain.why_duck": 'it ducks under {winner}',
