@@ -284,7 +284,7 @@ def test_void_lead_the_only_card_of_a_suit() -> None:
     assert r.text == ("W led 4♣; J♦ was the only diamond in hand: played now, it would have left the "
                       "hand void in diamonds, free to discard when diamonds are led.")
     assert explain_play(f, "fr").text == (
-        "O a entamé le 4♣ ; V♦ était le seul carreau de la main : joué tout de suite, il lui "
+        "O a entamé le 4♣ ; V♦ était le seul carreau de la main : le jouer tout de suite lui "
         "laissait une main sans carreau, libre de se défausser quand on joue carreau.")
     disc = facts(**{**_fields(f), "card": c("7H"), "trick": (("N", c("2S")),)})
     assert explain_play(disc).text.startswith("W discarded 7♥; J♦ was the only diamond")

@@ -185,3 +185,16 @@ def test_hint_s_french_advice_gives_the_card_its_article() -> None:
     assert explain_best(facts(), c("KS"), 13.0).startswith("Play 7♠: ")
     fr = catalog("fr")
     assert not [k for k in fr if k.startswith("explain.why_") and fr[k].startswith("elle ")]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "Le 5♦ de Maëlle gagne : un point de plus"),
+                                            ("en", "Maëlle's 5♦ wins: one more point")])
+def test_the_narration_names_the_trick_s_winner_once(lang: str, said: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """*Le 5♦ de Maëlle gagne, et Maëlle ramasse un point de plus*: the
+    card's owner is the winner; the points follow the card, unnamed."""
+    monkeypatch.setenv("COLUMNS", "200")
+    status, out = run("replay", "--narrate", "--lang", lang,
+                      str(ROOT / "samples" / "partie-francaise.hrn"))
+    assert status == 0 and said in out, out
+    assert not re.search(r"(\w+)'s \S+ wins, and \1 |de (\w+) gagne, et \2 ", out), out

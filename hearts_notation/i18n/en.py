@@ -251,7 +251,7 @@ MESSAGES.update({
     'narrate.win0.1': '{owned} takes the trick, which costs nothing.',
     'narrate.win0.2': 'the trick goes to {who}, without points.',
     'narrate.win0.3': '{who} {v_take} the lead without points.',
-    'narrate.winmore.0': '{owned} wins, and {who} {v_pick_up} {more} ({total} in all).',
+    'narrate.winmore.0': '{owned} wins: {more} ({total} in all).',
     'narrate.winmore.1': '{who} {v_win} the trick and {v_take} {more} ({total} in all).',
     'narrate.more.one': '{n} more point',
     'narrate.more.other': '{n} more points',
