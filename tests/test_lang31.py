@@ -198,3 +198,15 @@ def test_the_narration_names_the_trick_s_winner_once(lang: str, said: str,
                       str(ROOT / "samples" / "partie-francaise.hrn"))
     assert status == 0 and said in out, out
     assert not re.search(r"(\w+)'s \S+ wins, and \1 |de (\w+) gagne, et \2 ", out), out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_standings_note_on_a_narrow_terminal_is_wrapped_at_words(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """*The head-to-head table of 12 players needs 100 columns; the terminal
+    has 80: …* was one line of 104 cells on that 80-column terminal."""
+    monkeypatch.setenv("COLUMNS", "80")
+    status, out = run("standings", "--lang", lang, str(ROOT / "samples" / "club"))
+    assert status == 0
+    note = out[out.index("The head-to-head" if lang == "en" else "Le tableau des face"):]
+    assert "100" in note and all(cell_len(line) <= 80 for line in note.splitlines()), note
