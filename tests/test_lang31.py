@@ -210,3 +210,18 @@ def test_the_standings_note_on_a_narrow_terminal_is_wrapped_at_words(
     assert status == 0
     note = out[out.index("The head-to-head" if lang == "en" else "Le tableau des face"):]
     assert "100" in note and all(cell_len(line) <= 80 for line in note.splitlines()), note
+
+
+@pytest.mark.parametrize(("lang", "many", "few"), [
+    ("fr", "les donnes 1 à 8, 10 et 12 à 15 sont gardées", "les donnes 1, 2 et 3 sont gardées"),
+    ("en", "deals 1 to 8, 10 and 12 to 15 are kept", "deals 1, 2 and 3 are kept")])
+def test_a_run_of_deal_numbers_is_said_as_a_range(lang: str, many: str, few: str) -> None:
+    """*les donnes 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 et 13 sont gardées
+    comme feuille de marque* (``validate samples/club``): four or more
+    numbers in a row are their range; three read as they are."""
+    from hearts_notation.i18n import numbers_and, render
+
+    key = "finding.sheet-unchecked.other"
+    deals = [*range(1, 9), 10, *range(12, 16)]
+    assert render(lang, key, {"deals": numbers_and(deals)}).startswith(many)
+    assert render(lang, key, {"deals": numbers_and([1, 2, 3])}).startswith(few)

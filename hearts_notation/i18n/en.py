@@ -951,7 +951,7 @@ MESSAGES.update({
     # The reasons work (issue 24): causes named on the record, with the verb of the position.
     "explain.verb.lead": "led {card_le}",
     "explain.verb.follow": "followed with {card_le}",
-    "explain.verb.discard": "discarded {card_de}",
+    "explain.verb.discard": "discarded {card_le}",
     "explain.moon_spoiled": "{seat} had every point taken so far and {played}, a penalty card that went to {x}: that ended its own chance of shooting the moon; {best} kept it open.",
     "explain.queen_bared": "{seat} {played}, the last spade beside Q♠: the queen is now alone and any spade lead will force it out; {best} was better.",
     "explain.discard_points": "{seat}, void in {suit}, {played}; discarding {best_de} would have given that heart to the trick's winner; kept in hand, it can cost points later.",
@@ -2420,4 +2420,6 @@ MESSAGES.update({
     "date.month.4": "April", "date.month.5": "May", "date.month.6": "June",
     "date.month.7": "July", "date.month.8": "August", "date.month.9": "September",
     "date.month.10": "October", "date.month.11": "November", "date.month.12": "December",
+    # [lang31] four or more numbers in a row in a list shown as their range (i18n._runs): "deals 1 to 13".
+    "list.range": "{first} to {last}",
 })

@@ -2406,4 +2406,6 @@ MESSAGES.update({
     "date.month.4": "avril", "date.month.5": "mai", "date.month.6": "juin",
     "date.month.7": "juillet", "date.month.8": "août", "date.month.9": "septembre",
     "date.month.10": "octobre", "date.month.11": "novembre", "date.month.12": "décembre",
+    # [lang31] quatre nombres qui se suivent ou plus, dans une liste, écrits comme leur intervalle (i18n._runs) : « les donnes 1 à 13 ».
+    "list.range": "{first} à {last}",
 })
