@@ -225,3 +225,22 @@ def test_a_run_of_deal_numbers_is_said_as_a_range(lang: str, many: str, few: str
     deals = [*range(1, 9), 10, *range(12, 16)]
     assert render(lang, key, {"deals": numbers_and(deals)}).startswith(many)
     assert render(lang, key, {"deals": numbers_and([1, 2, 3])}).startswith(few)
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_match_results_fit_the_terminal(lang: str, columns: int,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hearts match`` (a finished match, resumed: nothing is played) laid
+    its results out by hand, 114 columns with the bot's command as a name:
+    past an 80-column terminal.  Now a word table and wrapped notes: every
+    line within the width, each rating whole (*29,54 ± 6,58*)."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    status, out = run("match", "-p", "heuristic", "-p", "random", "-p",
+                      "cmd:python3 examples/bots/duck.py", "-p", "analysis:samples=4", "--deals", "4",
+                      "--duplicate", "--resume", "-o", str(ROOT / "tests/data/match/duplicate.jsonl"),
+                      "--lang", lang)
+    assert status == 0, out
+    assert all(cell_len(line) <= columns for line in out.splitlines()), out
+    dec = "," if lang == "fr" else "."
+    assert f"29{dec}54\u00a0±\u00a06{dec}58" in out and "duck.py" in out

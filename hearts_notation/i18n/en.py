@@ -1235,7 +1235,7 @@ MESSAGES.update({
     "match.col.queens": "Q♠",
     "match.col.wins": "wins",
     "match.col.faults": "faults",
-    "match.col.rating": "rating ± σ",
+    "match.col.rating": "rating ±\u00a0σ",
     "match.faults_line": "{player}: {kinds}",
     "match.note_paired": "Points per deal, averaged over each deal's rotations (duplicate: the cards' luck cancels); fewer is better.",
     "match.note_plain": "Points per deal, one value per record; fewer is better.",

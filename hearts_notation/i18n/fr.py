@@ -1551,7 +1551,7 @@ MESSAGES.update({
     "match.col.queens": "D♠",
     "match.col.wins": "victoires",
     "match.col.faults": "fautes",
-    "match.col.rating": "cote ± σ",
+    "match.col.rating": "cote ±\u00a0σ",
     "match.faults_line": "{player} : {kinds}",
     "match.note_paired": "Points par donne, moyennés sur les rotations de chaque donne (duplicate : la chance des cartes s'annule) ; moins vaut mieux.",
     "match.note_plain": "Points par donne, une valeur par enregistrement ; moins vaut mieux.",
