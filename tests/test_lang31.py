@@ -244,3 +244,32 @@ def test_match_results_fit_the_terminal(lang: str, columns: int,
     assert all(cell_len(line) <= columns for line in out.splitlines()), out
     dec = "," if lang == "fr" else "."
     assert f"29{dec}54\u00a0±\u00a06{dec}58" in out and "duck.py" in out
+
+
+@pytest.mark.parametrize("sample", ["partie-francaise.hrn", "three-players.hrn", "observer.hrn",
+                                    "variante-retenue-example.hrn"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_replay_at_forty_columns_stays_within_them(sample: str, lang: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """``COLUMNS=40 hearts replay``: the compass of hands was 50 cells, three
+    hands side by side 42 (a hand's last card on the next line), a trick's
+    line 77, a finding up to 208, the headers 56: each cut by the terminal.
+    Now the compass closes up, the hands go two a row, a trick's winner and
+    totals go under its cards, the findings and headers wrap at words."""
+    monkeypatch.setenv("COLUMNS", "40")
+    status, out = run("replay", "--lang", lang, str(ROOT / "samples" / sample))
+    assert status == 0, out
+    wide = [line for line in out.splitlines() if cell_len(line) > 40]
+    assert not wide, "\n".join(wide)
+    if sample == "three-players.hrn":
+        assert re.search(r"♦ (K J|R V) 10 9 6 4", out), out      # a hand whole on its line
+    if sample == "observer.hrn" and lang == "fr":
+        assert "i info : impossible" in out and "(ligne\u00a018)" in out
+
+
+def test_replay_ascii_findings_stay_ascii(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line number is kept with its word by a no-break space on the
+    screen; ``--ascii`` writes it plain, as ascii35's comments."""
+    monkeypatch.setenv("COLUMNS", "80")
+    status, out = run("replay", "--ascii", "--lang", "en", str(ROOT / "samples" / "observer.hrn"))
+    assert status == 0 and "(line 18)" in out and out.isascii(), out

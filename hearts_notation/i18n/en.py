@@ -1085,7 +1085,7 @@ MESSAGES.update({
     "replay.across": 'across',
     "replay.unrecorded": 'passes not recorded',
     "replay.broken_ascii": "hearts broken",
-    "replay.line": "(line {n})",
+    "replay.line": "(line\u00a0{n})",
 })
 
 MESSAGES.update({
@@ -2422,4 +2422,6 @@ MESSAGES.update({
     "date.month.10": "October", "date.month.11": "November", "date.month.12": "December",
     # [lang31] four or more numbers in a row in a list shown as their range (i18n._runs): "deals 1 to 13".
     "list.range": "{first} to {last}",
+    # [lang31] the head of a finding in the replay: its sign and severity, then the message (render/terminal).
+    "replay.finding_head": "{sign} {severity}: ",
 })

@@ -762,7 +762,7 @@ MESSAGES.update({
     "replay.across": 'en face',
     "replay.unrecorded": 'passes non notées',
     "replay.broken_ascii": "coeurs ouverts",
-    "replay.line": "(ligne {n})",
+    "replay.line": "(ligne\u00a0{n})",
 })
 
 MESSAGES.update({
@@ -2408,4 +2408,6 @@ MESSAGES.update({
     "date.month.10": "octobre", "date.month.11": "novembre", "date.month.12": "décembre",
     # [lang31] quatre nombres qui se suivent ou plus, dans une liste, écrits comme leur intervalle (i18n._runs) : « les donnes 1 à 13 ».
     "list.range": "{first} à {last}",
+    # [lang31] la tête d'un constat dans le replay : son signe et sa gravité, puis le message (render/terminal).
+    "replay.finding_head": "{sign} {severity} : ",
 })
