@@ -212,11 +212,11 @@ def test_moon_fed_a_penalty_card_given_to_the_would_be_shooter() -> None:
               outcome=("E", m("JS", "QD", "TH", "KH")))
     r = explain_play(f)
     assert r.code == "moon_fed"
-    assert r.text == ("E had every point taken so far; W discarded 10♥, a penalty card that E took with the "
+    assert r.text == ("E had every point taken so far; W discarded 10♥, a penalty card taken with the "
                       "trick, one step closer to shooting the moon; 10♦, no penalty card, would have given "
-                      "E nothing.")
+                      "nothing away.")
     assert explain_play(f, "fr").text.startswith(
-        "E avait tous les points pris jusque-là ; O a défaussé le 10♥, une carte de pénalité que E a "
+        "E avait tous les points pris jusque-là ; O a défaussé le 10♥, une carte de pénalité "
         "ramassée avec le pli")
     # The trick went to another seat than the one holding every point: not said.
     other = facts(**{**_fields(f), "outcome": ("N", m("JS", "QD", "TH", "AS"))})
@@ -231,7 +231,7 @@ def test_moon_led_a_lead_the_would_be_shooter_won_with_points() -> None:
     r = explain_play(f)
     assert r.code == "moon_led"
     assert r.text == ("W led 3♠ and N, who had every point taken so far, won it with 1 heart: the moon "
-                      "stayed open to N; 5♣ was better.")
+                      "stayed open; 5♣ was better.")
     assert explain_play(f, "fr").text.startswith("O a entamé le 3♠ et N, qui avait tous les points pris")
     # No point in the trick: the moon was not helped.
     other = facts(**{**_fields(f), "outcome": ("N", m("3S", "JS", "6S", "2S"))})

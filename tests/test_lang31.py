@@ -273,3 +273,13 @@ def test_replay_ascii_findings_stay_ascii(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setenv("COLUMNS", "80")
     status, out = run("replay", "--ascii", "--lang", "en", str(ROOT / "samples" / "observer.hrn"))
     assert status == 0 and "(line 18)" in out and out.isascii(), out
+
+
+def test_the_moon_sentences_name_the_would_be_shooter_once() -> None:
+    """*E let N shoot the moon: N had every point so far …; A♥ would have
+    kept at least one from N*, *… that E took with the trick …; … would have
+    given E nothing*, *the moon stayed open to N*: the other seat named two
+    or three times in one sentence; now once, in both languages."""
+    fr, en = catalog("fr"), catalog("en")
+    for key in ("explain.moon", "explain.moon_fed", "explain.moon_led"):
+        assert en[key].count("{x}") == 1 and fr[key].count("{x}") == 1, key

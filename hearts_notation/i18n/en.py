@@ -858,7 +858,7 @@ MESSAGES.update({
 
 MESSAGES.update({
     # The analysis' sentences (hearts_notation.analysis.explain: its reasons choose them).
-    "explain.moon": '{seat} let {x} shoot the moon: {x} had every point so far and went on to take them all; {best} would have kept at least one from {x} (checked with the actual hands and in {share} of the sampled deals).',
+    "explain.moon": '{seat} let {x} shoot the moon, with every point so far and then all the rest; {best} would have kept at least one of them away (checked with the actual hands and in {share} of the sampled deals).',
     "explain.queen_taken": '{seat} took the trick with Q♠ while holding {low}: the queen cost 13 points.',
     "explain.duck": '{seat} could duck with {best} under {winner}; {card} {took}.',
     "explain.took_points": 'took {points}',
@@ -981,8 +981,8 @@ MESSAGES.update({
     "explain.queen_bared_high": "{seat} {played}, the last spade under Q♠: the queen keeps only {high} beside it, so a spade lead will force out the queen or {high}; {best} was better.",
     "explain.pass_spade_guard": "{seat} kept {small} under the queen: if Q♠ comes in the pass, it has almost no guard and a spade lead can force it out; passing {best} kept {guards} and saves {epl} on average.",
     "explain.pass_spade_guard_none": "{seat} kept no spade under the queen: if Q♠ comes in the pass, it has no guard and a spade lead can force it out; passing {best} kept {guards} and saves {epl} on average.",
-    "explain.moon_fed": "{x} had every point taken so far; {seat} {played}, a penalty card that {x} took with the trick, one step closer to shooting the moon; {best}, no penalty card, would have given {x} nothing.",
-    "explain.moon_led": "{seat} led {card_le} and {x}, who had every point taken so far, won it with {points}: the moon stayed open to {x}; {best} was better.",
+    "explain.moon_fed": "{x} had every point taken so far; {seat} {played}, a penalty card taken with the trick, one step closer to shooting the moon; {best}, no penalty card, would have given nothing away.",
+    "explain.moon_led": "{seat} led {card_le} and {x}, who had every point taken so far, won it with {points}: the moon stayed open; {best} was better.",
     "explain.high_spade_bared.one": "{seat} {played}, the last spade under the queen beside {beside}: {high} is now unguarded while Q♠ is still out, and a spade lead can make it take the queen; {best} was better.",
     "explain.high_spade_bared.other": "{seat} {played}, the last spade under the queen beside {beside}: {high} are now unguarded while Q♠ is still out, and a spade lead can make one of them take the queen; {best} was better.",
     "explain.smoke_queen": "{seat} led {card_le}; {best}, under the queen, could not take Q♠ (no spade above it in hand) and draws spades from the other hands: that is how the queen is forced out ({holders}).",

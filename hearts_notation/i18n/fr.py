@@ -614,7 +614,7 @@ MESSAGES.update({
 
 
 MESSAGES.update({
-    "explain.moon": '{seat} a laissé {x} faire capot : {x} avait tous les points jusque-là et les a tous pris ; {best} lui en aurait retiré au moins un (vérifié avec les vraies mains et dans {share} des donnes simulées).',
+    "explain.moon": '{seat} a laissé {x} faire capot, avec tous les points jusque-là puis tous les autres ; {best} lui en aurait retiré au moins un (vérifié avec les vraies mains et dans {share} des donnes simulées).',
     "explain.queen_taken": "{seat} a pris le pli avec la D♠ en ayant en main {low} : la dame a coûté 13 points.",
     "explain.duck": '{seat} pouvait passer sous {winner} avec {best} ; {card} {took}.',
     "explain.took_points": 'a pris {points}',
@@ -1300,8 +1300,8 @@ MESSAGES.update({
     "explain.queen_bared_high": "{seat} {played}, le dernier pique sous la D♠ : la dame n'a plus à ses côtés que {high}, et une entame à pique fera tomber la dame ou {high} ; {best} valait mieux.",
     "explain.pass_spade_guard": "{seat} a gardé {small} sous la dame : si la D♠ lui arrive par la passe, la dame n'a presque pas de garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
     "explain.pass_spade_guard_none": "{seat} n'a gardé aucun pique sous la dame : si la D♠ lui arrive par la passe, la dame n'a aucune garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
-    "explain.moon_fed": "{x} avait tous les points pris jusque-là ; {seat} {played}, une carte de pénalité que {x} a ramassée avec le pli, un pas de plus vers le capot ; {best}, sans point, ne donnait rien à {x}.",
-    "explain.moon_led": "{seat} a entamé {card_le} et {x}, qui avait tous les points pris jusque-là, a remporté le pli avec {points} : le capot restait possible pour {x} ; {best} valait mieux.",
+    "explain.moon_fed": "{x} avait tous les points pris jusque-là ; {seat} {played}, une carte de pénalité ramassée avec le pli, un pas de plus vers le capot ; {best}, sans point, ne lui donnait rien.",
+    "explain.moon_led": "{seat} a entamé {card_le} et {x}, qui avait tous les points pris jusque-là, a remporté le pli avec {points} : le capot restait possible ; {best} valait mieux.",
     "explain.high_spade_bared.one": "{seat} {played}, le dernier pique sous la dame à côté {beside} : {high} reste sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer cette carte à prendre la dame ; {best} valait mieux.",
     "explain.high_spade_bared.other": "{seat} {played}, le dernier pique sous la dame à côté {beside} : {high} restent sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer l'une de ces cartes à prendre la dame ; {best} valait mieux.",
     "explain.smoke_queen": "{seat} a entamé {card_le} ; {best}, sous la dame, ne pouvait pas prendre la D♠ (aucun pique plus haut dans la main) et fait sortir les piques des autres mains : c'est ainsi qu'on fait tomber la dame ({holders}).",
