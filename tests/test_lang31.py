@@ -283,3 +283,16 @@ def test_the_moon_sentences_name_the_would_be_shooter_once() -> None:
     fr, en = catalog("fr"), catalog("en")
     for key in ("explain.moon", "explain.moon_fed", "explain.moon_led"):
         assert en[key].count("{x}") == 1 and fr[key].count("{x}") == 1, key
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_score_s_outcome_wraps_at_forty_columns(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """*Tom (E) gagne avec 33 (la partie s'est terminée après la donne 10)*
+    (66 cells) was printed whole on a 40-column terminal and cut mid-word;
+    now a paragraph wrapped at words (the table's title stays whole: the
+    byte-for-byte plain path prints titles as rich does)."""
+    monkeypatch.setenv("COLUMNS", "40")
+    status, out = run("score", "--lang", lang, CANONICAL)
+    assert status == 0, out
+    tail = out[out.index("Tom (E)"):]
+    assert "33" in tail and all(cell_len(line) <= 40 for line in tail.splitlines()), tail

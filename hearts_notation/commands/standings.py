@@ -99,8 +99,10 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
     if len(names) > 1 and need > width:
         out.append(Text(words["too_wide"].format(n=len(names), need=need, width=width)))
     elif len(names) > 1:
-        x = Table(title=f"{words['h2h']} {words['by_rank']}", title_justify="left", box=box.SIMPLE_HEAD,
-                  collapse_padding=True, pad_edge=False)
+        # (its title a paragraph above it, wrapped at words: 101 cells in
+        # French, printed whole as a rich title; lang31)
+        out.append(Text(f"{words['h2h']} {words['by_rank']}"))
+        x = Table(box=box.SIMPLE_HEAD, collapse_padding=True, pad_edge=False)
         x.add_column("#", justify="right")
         x.add_column("", no_wrap=True, min_width=longest)
         for k in range(1, len(names) + 1):
