@@ -162,4 +162,4 @@ def test_hint_sentence() -> None:
     assert explain_best(f, c("KS"), 13.0) == (
         "Play 7♠: it ducks under the jack; K♠ would cost 13.0 points more.")
     assert explain_best(f, c("KS"), 13.0, "fr") == (
-        "Jouer 7♠ : elle passe sous le valet ; R♠ coûterait 13,0 points de plus.")
+        "Jouer le 7♠ : on passe sous le valet ; R♠ coûterait 13,0 points de plus.")

@@ -16,7 +16,7 @@ def test_moon_spoiled_by_a_penalty_card_given_away() -> None:
     assert r.text == ("W had every point taken so far and discarded Q♥, a penalty card that went to E: "
                       "that ended its own chance of shooting the moon; A♦ kept it open.")
     assert explain_play(f, "fr").text.startswith(
-        "O avait tous les points pris jusque-là et s'est défaussé de la D♥, une carte de pénalité "
+        "O avait tous les points pris jusque-là et a défaussé la D♥, une carte de pénalité "
         "partie chez E")
     # Someone else held the points (no moon of W's to spoil): not said.
     assert explain_play(facts(**{**_fields(f), "moon_threat": "N"})).code != "moon_spoiled"
@@ -55,7 +55,7 @@ def test_discard_points_a_heart_not_given() -> None:
     assert r.text == ("W, void in clubs, discarded 6♦; discarding 6♥ would have given that heart to the "
                       "trick's winner; kept in hand, it can cost points later.")
     assert explain_play(f, "fr").text.startswith(
-        "O, sans trèfle, s'est défaussé du 6♦ ; se défausser du 6♥ aurait donné ce cœur")
+        "O, sans trèfle, a défaussé le 6♦ ; se défausser du 6♥ aurait donné ce cœur")
     # Not void: a follow, not a discard.
     follow = facts(**{**_fields(f), "hand": m("6D", "6H", "2C"), "legal": m("2C")})
     assert explain_play(follow).code != "discard_points"
@@ -67,7 +67,7 @@ def test_high_left_the_top_card_of_a_suit_to_discard() -> None:
     r = explain_play(f)
     assert r.code == "high_left"
     assert "A♠ was the highest spade still in play: kept, it may have to win a spade trick later" in r.text
-    assert "s'est défaussé du R♥ ; A♠ était le plus haut pique encore en jeu" in explain_play(f, "fr").text
+    assert "a défaussé le R♥ ; A♠ était le plus haut pique encore en jeu" in explain_play(f, "fr").text
     # A higher spade is still out: A♠ is not the top card (K♠ against the K♠ best).
     k = facts(**{**_fields(f), "best": c("KS"), "hand": m("KH", "KS", "TC"),
                  "legal": m("KH", "KS", "TC"), "out": m("AS", "2S")})
@@ -126,8 +126,8 @@ def test_queen_bare_kept_when_it_was_the_card_to_play() -> None:
               queen_out=False, out=m("AS", "3S", "2C"))
     r = explain_play(f)
     assert r.code == "queen_bare_kept"
-    assert r.text == ("W held Q♠ bare (no other spade) with 2 spades still out in the other hands: any "
-                      "spade lead will force it out; W led 5♣ instead of getting rid of the queen now.")
+    assert r.text == ("W held Q♠ bare (no other spade) with 2 spades still out in the other hands, and "
+                      "led 5♣ instead of getting rid of the queen now: any spade lead will force it out.")
     assert explain_play(f, "fr").text.startswith(
         "O avait la dame de pique sèche (aucun autre pique) avec 2 piques encore en jeu chez les autres")
     # A low spade guards it: not bare.
@@ -165,7 +165,8 @@ def test_take_last_a_cheap_trick() -> None:
     assert r.text == ("W, last to play, followed with 2♥ under the 9; Q♥ would have taken the trick now, "
                       "with 4 hearts on it, and got rid of a high heart that can win a costlier trick later.")
     assert explain_play(f, "fr").text.startswith(
-        "O, dernier à jouer, a fourni le 2♥ sous le 9 ; D♥ prenait le pli tout de suite, avec 4 cœurs dedans")
+        "O, qui jouait en dernier, a fourni le 2♥ sous le 9 ; D♥ prenait le pli tout de suite, "
+        "avec 4 cœurs dedans")
     clean = facts(**{**_fields(f), "card": c("3C"), "best": c("KC"), "hand": m("3C", "KC"),
                      "legal": m("3C", "KC"), "trick": (("S", c("4C")), ("N", c("5C")), ("E", c("8C"))),
                      "outcome": ("E", m("4C", "5C", "8C", "3C"))})
@@ -211,11 +212,11 @@ def test_moon_fed_a_penalty_card_given_to_the_would_be_shooter() -> None:
               outcome=("E", m("JS", "QD", "TH", "KH")))
     r = explain_play(f)
     assert r.code == "moon_fed"
-    assert r.text == ("E had every point taken so far; W discarded 10♥, a penalty card that E took with the "
+    assert r.text == ("E had every point taken so far; W discarded 10♥, a penalty card taken with the "
                       "trick, one step closer to shooting the moon; 10♦, no penalty card, would have given "
-                      "E nothing.")
+                      "nothing away.")
     assert explain_play(f, "fr").text.startswith(
-        "E avait tous les points pris jusque-là ; O s'est défaussé du 10♥, une carte de pénalité que E a "
+        "E avait tous les points pris jusque-là ; O a défaussé le 10♥, une carte de pénalité "
         "ramassée avec le pli")
     # The trick went to another seat than the one holding every point: not said.
     other = facts(**{**_fields(f), "outcome": ("N", m("JS", "QD", "TH", "AS"))})
@@ -230,7 +231,7 @@ def test_moon_led_a_lead_the_would_be_shooter_won_with_points() -> None:
     r = explain_play(f)
     assert r.code == "moon_led"
     assert r.text == ("W led 3♠ and N, who had every point taken so far, won it with 1 heart: the moon "
-                      "stayed open to N; 5♣ was better.")
+                      "stayed open; 5♣ was better.")
     assert explain_play(f, "fr").text.startswith("O a entamé le 3♠ et N, qui avait tous les points pris")
     # No point in the trick: the moon was not helped.
     other = facts(**{**_fields(f), "outcome": ("N", m("3S", "JS", "6S", "2S"))})
@@ -262,11 +263,12 @@ def test_smoke_queen_a_low_spade_to_lead() -> None:
               out=m("QS", "5S", "AS", "2D"), queen_holders=("E", "W"))
     r = explain_play(f)
     assert r.code == "smoke_queen"
-    assert r.text == ("W led 7♦; 9♠, under the queen, could not take Q♠ (W held no spade above it) and "
+    assert r.text == ("W led 7♦; 9♠, under the queen, could not take Q♠ (no spade above it in hand) and "
                       "draws spades from the other hands: that is how the queen is forced out (Q♠ could be "
                       "with E or W).")
     assert explain_play(f, "fr").text.startswith(
-        "O a entamé le 7♦ ; 9♠, sous la dame, ne pouvait pas prendre la D♠ (O n'avait aucun pique plus haut)")
+        "O a entamé le 7♦ ; 9♠, sous la dame, ne pouvait pas prendre la D♠ "
+        "(aucun pique plus haut dans la main)")
     # Holding K♠, a spade lead may come back onto it: not this lesson.
     k = facts(**{**_fields(f), "hand": m("KS", "9S", "7D"), "legal": m("KS", "9S", "7D")})
     assert explain_play(k).code != "smoke_queen"
@@ -279,11 +281,11 @@ def test_void_lead_the_only_card_of_a_suit() -> None:
               out=m("AD", "9D", "3C"))
     r = explain_play(f)
     assert r.code == "void_lead"
-    assert r.text == ("W led 4♣; J♦ was the only diamond in hand: played now, it would have left W void in "
-                      "diamonds, free to discard when diamonds are led.")
+    assert r.text == ("W led 4♣; J♦ was the only diamond in hand: played now, it would have left the "
+                      "hand void in diamonds, free to discard when diamonds are led.")
     assert explain_play(f, "fr").text == (
-        "O a entamé le 4♣ ; V♦ était le seul carreau de la main : en le jouant tout de suite, "
-        "O se retrouvait sans carreau, libre de se défausser quand on joue carreau.")
+        "O a entamé le 4♣ ; V♦ était le seul carreau de la main : le jouer tout de suite lui "
+        "laissait une main sans carreau, libre de se défausser quand on joue carreau.")
     disc = facts(**{**_fields(f), "card": c("7H"), "trick": (("N", c("2S")),)})
     assert explain_play(disc).text.startswith("W discarded 7♥; J♦ was the only diamond")
     # Two diamonds in hand: no void made.
@@ -353,8 +355,8 @@ def test_queen_bared_beside_a_higher_spade_only() -> None:
               legal=m("AS", "QS", "4S", "QC", "2H"), queen_out=False, out=m("KS", "8S", "3C"))
     r = explain_play(f)
     assert r.code == "queen_bared"
-    assert r.text == ("W led 4♠, the last spade under Q♠: the queen keeps only A♠ beside it, so on a spade "
-                      "lead W must play the queen or A♠; Q♣ was better.")
+    assert r.text == ("W led 4♠, the last spade under Q♠: the queen keeps only A♠ beside it, so a spade "
+                      "lead will force out the queen or A♠; Q♣ was better.")
     assert explain_play(f, "fr").text.startswith(
         "O a entamé le 4♠, le dernier pique sous la D♠ : la dame n'a plus à ses côtés que A♠")
     # A lower spade still guards the queen: not said.
@@ -381,11 +383,11 @@ def test_pass_spade_guard_keeps_spades_for_a_queen_passed_in() -> None:
     f = PassFacts("S", hand, m("JS", "AH", "QH"), m("AH", "JD", "KC"), 2.6)
     r = explain_pass(f)
     assert r.code == "pass_spade_guard"
-    assert r.text == ("S kept 1 small spade under the queen: if Q♠ is passed to S, it has almost no guard "
+    assert r.text == ("S kept 1 small spade under the queen: if Q♠ comes in the pass, it has almost no guard "
                       "and a spade lead can force it out; passing A♥ J♦ K♣ kept J♠ 4♠ and saves 2.6 points "
                       "on average.")
     assert explain_pass(f, "fr").text.startswith(
-        "S a gardé 1 petit pique sous la dame : si la D♠ arrive chez S par la passe")
+        "S a gardé 1 petit pique sous la dame : si la D♠ lui arrive par la passe")
     none = PassFacts("S", hand, m("JS", "4S", "AH"), m("AH", "JD", "KC"), 2.6)
     assert explain_pass(none, "fr").text.startswith("S n'a gardé aucun pique sous la dame")
     # The seat holds the queen itself: nothing can be passed to it.

@@ -28,13 +28,14 @@ def test_queen_led_into_the_ace_and_won_by_its_leader() -> None:
               outcome=("W", m("QS", "8S", "2S", "TS")))
     r = explain_play(f)
     assert r.code == "queen_taken"
-    assert r.text == ("W led Q♠ while A♠ and K♠ were still out: whoever held them had lower spades "
-                      "to play under it, the queen won its own trick and W took the queen; "
+    assert r.text == ("W led Q♠ while A♠ and K♠ were still out, and took the queen: whoever held "
+                      "them had lower spades to play under it, so the queen won its own trick; "
                       "3♣ was better.")
     assert explain_play(f, "fr").text.startswith(
-        "O a entamé la D♠ alors que l'A♠ et le R♠ étaient encore en jeu : qui les tenait")
+        "O a entamé la D♠ alors que l'A♠ et le R♠ étaient encore en jeu, et a pris la dame : qui les tenait")
     one = facts(**{**_fields(f), "out": m("KS", "8S", "2S", "5C")})
-    assert explain_play(one).text.startswith("W led Q♠ while K♠ was still out: whoever held it")
+    assert explain_play(one).text.startswith(
+        "W led Q♠ while K♠ was still out, and took the queen: whoever held it")
     assert "alors que le R♠ était encore en jeu" in explain_play(one, "fr").text
     # The queen went to another seat: not this lesson.
     assert explain_play(facts(**{**_fields(f), "outcome": ("N", m("QS", "AS", "2S", "8S"))})

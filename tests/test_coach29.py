@@ -106,15 +106,14 @@ def test_a_bare_queen_with_no_higher_spade_out_is_not_got_rid_of_by_a_lead() -> 
     r = explain_play(f)
     assert r.code == "queen_bare_kept"
     assert r.text == ("S held Q♠ bare (no other spade) with 1 spade still out in the other hands, "
-                      "none above it: any spade lead will make the queen win that trick, with "
-                      "whatever points the others discard on it; S led 2♦ instead of leading the "
-                      "queen now, on a trick of its own choosing.")
+                      "none above it, and led 2♦ instead of leading the queen now, on a trick of "
+                      "its own choosing: any spade lead will make the queen win that trick, with "
+                      "whatever points the others discard on it.")
     assert explain_play(f, "fr").text == (
         "S avait la dame de pique sèche (aucun autre pique) avec 1 pique encore en jeu chez les "
-        "autres, aucun plus haut que la dame : la première entame à pique fera prendre le pli à la "
-        "dame, avec "
-        "les points que les autres y défausseront ; S a entamé le 2♦ au lieu d'entamer la dame tout "
-        "de suite, sur un pli de son choix.")
+        "autres, aucun plus haut que la dame, et a entamé le 2♦ au lieu d'entamer la dame tout "
+        "de suite, sur un pli de son choix : la première entame à pique fera prendre le pli à la "
+        "dame, avec les points que les autres y défausseront.")
     # K♠ still out: the queen led may fall under it (main's sentence).
     k = facts(**{**_fields(f), "out": f.out | m("KS")})
     assert "instead of getting rid of the queen now" in explain_play(k).text

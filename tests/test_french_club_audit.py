@@ -193,8 +193,10 @@ def test_a_revoke_is_called_a_renonce_and_the_slip_the_sheets(monkeypatch: pytes
 def test_the_terminal_replay_names_the_players_in_its_findings(monkeypatch: pytest.MonkeyPatch
                                                                ) -> None:
     out, _ = _hearts("replay", DEAL, monkeypatch=monkeypatch)
-    assert "✗ erreur: Bernard (E) a joué 6♥ sur une entame à ♣" in out, out
-    assert "✗ erreur: le total d'Odile (O) après la donne 1 est noté 32" in out, out
+    # (the screen's French colon, « erreur : », since lang31; validate's
+    # file:line:col: form keeps "erreur:" for the editors)
+    assert "✗ erreur : Bernard (E) a joué 6♥ sur une entame à ♣" in out, out
+    assert "✗ erreur : le total d'Odile (O) après la donne 1 est noté 32" in out, out
     out, _ = _hearts("replay", "--lang", "en", DEAL, monkeypatch=monkeypatch)
     assert "✗ error: Bernard (E) played 6♥ on a ♣ lead" in out, out
 

@@ -95,7 +95,11 @@ def test_score_places_a_json_disagreement_at_its_line() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_standings_and_stats_say_what_they_left_out(lang: str, update_golden: bool) -> None:
+def test_standings_and_stats_say_what_they_left_out(lang: str, update_golden: bool,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # (a terminal wide enough for each remark on one line: they are paragraphs
+    # wrapped at the terminal's width since lang31, and name absolute paths)
+    monkeypatch.setenv("COLUMNS", "1000")
     paths = [str(DATA / "play-errors.json"), str(DATA / "extra-fields.json")]
     code, out = run("standings", "--lang", lang, *paths)
     assert code == 1

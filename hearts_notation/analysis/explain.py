@@ -884,7 +884,9 @@ def explain_best(f: PlayFacts, second: int | None, gap: float, lang: str = "en",
         why = _say(lang, "why_lead")
     else:
         why = _say(lang, "why_least")
-    text = _say(lang, "hint", best=card_text(f.best, lang), why=why)
+    # (French: "Jouer le V♠", the card a verb plays taking its article as
+    # in the reasons, lang30; English: the card alone; lang31)
+    text = _say(lang, "hint", best=card_text(f.best, lang), best_le=le_card(f.best, lang), why=why)
     if second is not None and close:
         text += _say(lang, "hint_close", second=card_text(second, lang))
     elif second is not None and gap > 0:

@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
@@ -38,6 +38,7 @@ from ..analysis.explain import card_text
 from ..clickwords import HelpCommand
 from ..diagnostics import NamedError, named_errors, render_errors, text_lines
 from ..i18n import (
+    card_letters,
     count,
     current_language,
     msg,
@@ -61,7 +62,7 @@ from ..io import (
     write_atomic,
     write_atomic_iter,
 )
-from ..io.hrn.writer import comments_as_written
+from ..io.hrn.writer import comments_as_written, writes_symbols
 from ..model import Game
 from ..output import OutputError, json_text, message, safe, write_stdout
 from ..position import position_game
@@ -104,6 +105,29 @@ from .report import CorpusReport
 if TYPE_CHECKING:
     from ..analysis.annotate import Decision, GameSummary
     from ..runners.annotate import AnnotateStream, RemoteRecord
+
+
+class GameView(NamedTuple):
+    """What the summary table needs of a game written beside it: its seats
+    and players (the names it shows), and whether the record shows its
+    cards with suit symbols (:func:`~hearts_notation.io.hrn.writer.writes_symbols`).
+    A record written in letters (``QS``) has its comments in letters
+    (ascii35); the summary of the same decisions read beside it names the
+    cards the same way (round 31, lang31): one rule for the cards of one
+    output."""
+
+    seats: tuple[str, ...]
+    players: dict[str, str]
+    symbols: bool
+
+    @classmethod
+    def of(cls, game: Game, unicode: bool, lang: str | None) -> GameView:
+        """The view of *game* written with *unicode* in *lang* (as ``-o`` writes it)."""
+        return cls(game.seat_names, dict(game.players), writes_symbols(game, unicode, lang))
+
+    def cards(self, text: str) -> str:
+        """*text* with its cards as this game's record writes them."""
+        return text if self.symbols else card_letters(text)
 
 
 #: The most screening deals ``--samples`` takes (the default is 48): a
@@ -294,11 +318,11 @@ def _write(annotated: Iterable[Game], analyses: list[GameAnalysis], totals: Anno
     write_lang = lang_given()
     # The seats and players of each game written, for the summary's tables
     # (names first: the games stream past, only these are kept).
-    views: list[tuple[tuple[str, ...], dict[str, str]]] = []
+    views: list[GameView] = []
 
     def noting(games: Iterable[Game]) -> Iterator[Game]:
         for g in games:
-            views.append((g.seat_names, dict(g.players)))
+            views.append(GameView.of(g, unicode, write_lang))
             yield g
 
     annotated = noting(annotated)
@@ -519,7 +543,7 @@ def _write_streamed(stream: AnnotateStream, output: str | None, fmt_out: str, re
         write_stdout("")        # flushed
         return
     kept: list[tuple[int | None, list[Decision], GameSummary]] = []
-    views: list[tuple[tuple[str, ...], dict[str, str]]] = []
+    views: list[GameView] = []
     with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
         entries = 0
 
@@ -532,7 +556,7 @@ def _write_streamed(stream: AnnotateStream, output: str | None, fmt_out: str, re
                 else:
                     kept.append((a.index, a.marked, a.summary()))
                 if g is not None:
-                    views.append((g.seat_names, dict(g.players)))
+                    views.append(GameView.of(g, unicode, write_lang))
                     yield g
 
         _write_record(output, annotated(), unicode, write_lang)
@@ -659,7 +683,7 @@ def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet
 
 
 def _summary(games: Sequence[tuple[int | None, list[Decision], GameSummary]], lang: str,
-             views: list[tuple[tuple[str, ...], dict[str, str]]]) -> None:
+             views: list[GameView]) -> None:
     """The marked decisions as a table (when the record went to a file),
     the players by name where the record names them (*views*: the seats and
     players of each game, in the order of *games*).  A game is given by
@@ -676,9 +700,12 @@ def _summary(games: Sequence[tuple[int | None, list[Decision], GameSummary]], la
     def t(key: str, **args: object) -> str:
         return translate(lang, key, **args)
 
+    def view(gi: int) -> GameView:
+        return views[gi] if gi < len(views) else GameView((), {}, True)
+
     def seat(name: str, gi: int) -> str:
-        seats, players = views[gi] if gi < len(views) else ((), {})
-        with seats_in_view(seats), players_in_view(players):
+        seen = view(gi)
+        with seats_in_view(seen.seats), players_in_view(seen.players):
             return say(lang, "seat.as_is", {"seat": ("seat", name)})
 
     dec = t("number.decimal")
@@ -699,7 +726,7 @@ def _summary(games: Sequence[tuple[int | None, list[Decision], GameSummary]], la
     for gi, (index, marked, _) in enumerate(games):
         for d in marked:
             shown = [d.card] if d.kind == "play" and d.card is not None else list(d.cards or ())
-            cards = " ".join(card_text(c, lang) for c in shown)
+            cards = view(gi).cards(" ".join(card_text(c, lang) for c in shown))
             row = [*([str(index or "")] if several else []), str(d.deal),
                    t("annotate.pass") if d.trick is None else str(d.trick),
                    seat(d.seat, gi), cards, d.mark or "", f"{d.epl:.1f}".replace(".", dec),
@@ -707,9 +734,9 @@ def _summary(games: Sequence[tuple[int | None, list[Decision], GameSummary]], la
             rows += 1
             if narrow:
                 table.add_row(str(rows), *row)
-                reasons.append((f"{rows}. ", d.comment or ""))
+                reasons.append((f"{rows}. ", view(gi).cards(d.comment or "")))
             else:
-                table.add_row(*row, d.comment or "")
+                table.add_row(*row, view(gi).cards(d.comment or ""))
     if rows:
         console.print(table)
         # (the reasons and the report are sentences: wrapped by the program
@@ -728,9 +755,9 @@ def _summary(games: Sequence[tuple[int | None, list[Decision], GameSummary]], la
             players.add_row(seat(p.seat, gi), number(lang, p.decisions),
                             f"{p.average_loss:.2f}".replace(".", dec),
                             t("annotate.percent", n=f"{p.accuracy:.0f}"))
-        seats, names = views[gi] if gi < len(views) else ((), {})
-        with seats_in_view(seats), players_in_view(names):
+        seen = view(gi)
+        with seats_in_view(seen.seats), players_in_view(seen.players):
             lines = summary.lines(lang)[len(summary.players):]
         for line in lines:
-            print_paragraph(console, line)
+            print_paragraph(console, seen.cards(line))
     console.print(players)

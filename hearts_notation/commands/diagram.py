@@ -63,7 +63,11 @@ def command(file: str, game_no: int | None, deal: int | None, trick: int | None,
         return Report(unusable=1)
     pos, rp = found
     if rp is not None:
-        names = {s: rp.game.players.get(s) for s in rp.seats}
+        # (by the position's seats: a French record's West is "O" in its
+        # tags and "W" in the position; keyed by the record's, Gwen at "O"
+        # was drawn as a bare "O": lang31)
+        names = {seat: rp.game.players.get(written)
+                 for seat, written in zip(pos.seats, rp.seats, strict=True)}
         d = len(rp.cut.deals)
         full = rp.game.deals[d - 1]
         cut = rp.cut.deals[-1]

@@ -48,10 +48,10 @@ from ..match import (
     split_records,
     unique_names,
 )
-from ..output import json_text, message, write_stdout
+from ..output import json_text, message, safe, write_stdout
 from ..progress import CorpusProgress
 from ..rules import RuleSet
-from ._common import fail
+from ._common import fail, stdout_console
 from ._status import EXIT_FINDINGS, EXIT_OK, Report
 from .options import format_option, jobs_option, lang_option, refuse_empty_outputs, rules_options
 
@@ -98,42 +98,54 @@ def _report_fault(f: Fault, spec: MatchSpec, lang: str) -> None:
     message(f"hearts: {text}")
 
 
-def _text(data: dict[str, Any], lang: str) -> str:
-    """The results for people (a golden file keeps their shape)."""
+def _print_text(data: dict[str, Any], lang: str) -> None:
+    """The results for people: the title and the notes as paragraphs
+    wrapped at words, the players as a word table
+    (:class:`~hearts_notation.render.fit.WordTable`, no rules, two spaces
+    between columns).  It was text laid out by hand, 93 columns in French
+    for four short names: past an 80-column terminal, and 40 columns cut
+    every row in two (round 31, lang31); now narrowed between words, folded
+    into groups of columns when even that does not fit."""
+    from rich.text import Text
+
+    from ..render.breaks import print_paragraph
+    from ..render.fit import WordTable
+
     dec = translate(lang, "number.decimal")
 
     def num(x: float, digits: int = 2) -> str:
         return f"{x:.{digits}f}".replace(".", dec)
 
+    console = stdout_console()
     mode = translate(lang, "match.duplicate" if data["duplicate"] else "match.plain")
-    lines = [translate(lang, "match.title", match=data["match"], deals=data["deals"],
-                       records=data["records"], mode=mode, seed=data["seed"], rules=data["rules"])]
-    head = [translate(lang, f"match.col.{k}") for k in
-            ("rank", "player", "points", "interval", "moons", "queens", "wins", "faults", "rating")]
-    rows = []
+    print_paragraph(console, translate(lang, "match.title", match=data["match"], deals=data["deals"],
+                                       records=data["records"], mode=mode, seed=data["seed"],
+                                       rules=data["rules"]))
+    table = WordTable(box=None, show_header=True, pad_edge=False, padding=(0, 1))
+    for k in ("rank", "player", "points", "interval", "moons", "queens", "wins", "faults", "rating"):
+        table.add_column(translate(lang, f"match.col.{k}"), justify="left" if k == "player" else "right")
     for p in data["players"]:
         ci = p["ci95"]
         r = p["rating"]
-        rows.append([str(p["rank"]), p["player"], num(p["points_per_deal"]),
-                     "-" if ci is None else f"{num(ci[0])} … {num(ci[1])}", str(p["moons"]),
-                     str(p["queen_of_spades"]), str(p["wins"]), str(sum(p["faults"].values())),
-                     "-" if r is None else f"{num(r['mu'])} ± {num(r['sigma'])}"])
-    widths = [max(len(row[k]) for row in [head, *rows]) for k in range(len(head))]
-    for row in [head, *rows]:
-        cells = [row[k].rjust(widths[k]) if k not in (1,) else row[k].ljust(widths[k])
-                 for k in range(len(row))]
-        lines.append("  ".join(cells).rstrip())
+        table.add_row(str(p["rank"]), Text(safe(p["player"])), num(p["points_per_deal"]),
+                      # (a range and a rating ± its σ kept whole: no-break spaces)
+                      "-" if ci is None else f"{num(ci[0])}\u00a0…\u00a0{num(ci[1])}", str(p["moons"]),
+                      str(p["queen_of_spades"]), str(p["wins"]), str(sum(p["faults"].values())),
+                      "-" if r is None else f"{num(r['mu'])}\u00a0±\u00a0{num(r['sigma'])}")
+    console.print(table)
+    notes = []
     for p in data["players"]:
         if p["faults"]:
             kinds = ", ".join(f"{translate(lang, 'match.kind.' + k)} {v}"
                               for k, v in p["faults"].items())
-            lines.append(translate(lang, "match.faults_line", player=p["player"], kinds=kinds))
-    lines.append(translate(lang, "match.note_paired" if data["paired"] else "match.note_plain"))
+            notes.append(translate(lang, "match.faults_line", player=p["player"], kinds=kinds))
+    notes.append(translate(lang, "match.note_paired" if data["paired"] else "match.note_plain"))
     if data["stopped_early"]:
-        lines.append(translate(lang, "match.stopped"))
+        notes.append(translate(lang, "match.stopped"))
     if data["ratings_unavailable"]:
-        lines.append(translate(lang, "match.no_ratings"))
-    return "\n".join(lines) + "\n"
+        notes.append(translate(lang, "match.no_ratings"))
+    for note in notes:
+        print_paragraph(console, note)
 
 
 #: The longest ``--move-time``, a day: past it a deadline overflowed the
@@ -292,7 +304,7 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
     if fmt_out == "json":
         write_stdout(json_text(data, indent=2) + "\n")
     else:
-        write_stdout(_text(data, lang))
+        _print_text(data, lang)
     return MatchReport(faults=faults, interrupted=interrupted)
 
 

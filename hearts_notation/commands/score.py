@@ -208,20 +208,24 @@ def _print_game(console: Console, game: Game, rules_used: RuleSet, score: GameSc
     from rich.text import Text
 
     from ..presentation import Presentation
+    from ..render.breaks import Hanging, print_paragraph
 
     console.print(_table(game, rules_used, score, lang, unscored))
-    console.print(_outcome(score, rules_used, lang, game))
+    # (the outcome and each disagreement wrapped at words, under itself: at
+    # 40 columns the terminal cut them mid-word; lang31)
+    print_paragraph(console, _outcome(score, rules_used, lang, game))
     if found:
         console.print(Text(translate(lang, "score.disagreements"), style="bold"))
         pres = Presentation.of_game(lang, game, score.seats)
         for f in found:
             style = {"error": "red", "warning": "yellow"}.get(f.severity, "cyan")
             where = translate(lang, "score.at_deal", deal=f.deal) if f.deal is not None else ""
-            line = Text("  ")
-            line.append(translate(lang, f"severity.{f.severity}"), style=style)
+            head = Text("  ")
+            head.append(translate(lang, f"severity.{f.severity}"), style=style)
+            head.append(" ")
             with players_in_view(game.players):
-                line.append(f" {where}{pres.text(f)} [{f.code}]")
-            console.print(line)
+                body = Text(f"{where}{pres.text(f)} [{f.code}]")
+            console.print(Hanging(head, body), soft_wrap=True)
     for told in notice_lines(game, lang) if notices else ():
         # (one line each, as validate prints it: never wrapped, the file's
         # name and place first for an editor to jump to)
@@ -303,6 +307,8 @@ def _plain_game(console: Console, game: Game, rules: RuleSet, score: GameScore,
     the same); ``None`` when rich must draw it."""
     if found or console.color_system is not None:
         return None
+    from rich.cells import cell_len
+
     from ..render.plain_table import plain_table
 
     with seats_in_view(score.seats):
@@ -311,6 +317,8 @@ def _plain_game(console: Console, game: Game, rules: RuleSet, score: GameScore,
         if table is None:
             return None
         outcome = escape_controls(_outcome(score, rules, lang, game).plain, keep_layout=True)
+        if cell_len(outcome) > console.width:
+            return None         # (rich wraps it at words: lang31)
         told = "".join(escape_controls(t, keep_layout=True) + "\n"
                        for t in notice_lines(game, lang))
     return f"{table}{outcome}\n{told}\n"

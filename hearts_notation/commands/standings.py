@@ -44,6 +44,7 @@ from .options import (
 from .report import CorpusReport
 
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
@@ -98,8 +99,10 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
     if len(names) > 1 and need > width:
         out.append(Text(words["too_wide"].format(n=len(names), need=need, width=width)))
     elif len(names) > 1:
-        x = Table(title=f"{words['h2h']} {words['by_rank']}", title_justify="left", box=box.SIMPLE_HEAD,
-                  collapse_padding=True, pad_edge=False)
+        # (its title a paragraph above it, wrapped at words: 101 cells in
+        # French, printed whole as a rich title; lang31)
+        out.append(Text(f"{words['h2h']} {words['by_rank']}"))
+        x = Table(box=box.SIMPLE_HEAD, collapse_padding=True, pad_edge=False)
         x.add_column("#", justify="right")
         x.add_column("", no_wrap=True, min_width=longest)
         for k in range(1, len(names) + 1):
@@ -111,6 +114,21 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
         out.append(Text(capped))
     out.extend(Text(line) for line in st.remarks(lang))
     return out
+
+
+def _print(console: Console, item: Table | Text) -> None:
+    """A table as it is; a note (the head-to-head's width, the remarks) as
+    a paragraph wrapped at words: printed whole, *Le tableau des face-à-face
+    … demande 100 colonnes ; le terminal en a 80 …* ran past the terminal
+    it spoke of and was cut mid-word (lang31)."""
+    from rich.text import Text
+
+    from ..render.breaks import print_paragraph
+
+    if isinstance(item, Text):
+        print_paragraph(console, item)
+    else:
+        console.print(item)
 
 
 def _rater(lang: str) -> Ratings:
@@ -221,14 +239,14 @@ def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool,
     if fmt_out == "table" and output == "-":
         console = stdout_console()
         for item in _tables(st, console.width, title, lang):
-            console.print(item)
+            _print(console, item)
         if rater is not None:
             console.print(_ratings_table(rater, lang))
     elif fmt_out == "table":
         buf = io.StringIO()
         console = safe_console(file=buf, width=160, no_color=True)
         for item in _tables(st, 160, title, lang):
-            console.print(item)
+            _print(console, item)
         if rater is not None:
             console.print(_ratings_table(rater, lang))
         write_atomic(output, buf.getvalue())

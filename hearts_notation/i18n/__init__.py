@@ -669,6 +669,28 @@ def _names_a_seat(v: tuple[Any, ...]) -> bool:
     return False
 
 
+def _runs(lang: str, v: Sequence[Any]) -> list[str]:
+    """The items of an ``("and", ...)`` list as shown, four or more whole
+    numbers in a row written as their range: *les donnes 1 à 13*, "deals
+    2 to 11" rather than thirteen numbers (round 31, lang31: the sheet
+    findings listed every deal of a night); *1, 2 et 3* reads as it is.
+    Other items as they are."""
+    if not v or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        return [_show(lang, x) for x in v]
+    out: list[str] = []
+    k = 0
+    while k < len(v):
+        j = k
+        while j + 1 < len(v) and v[j + 1] == v[j] + 1:
+            j += 1
+        if j - k >= 3:
+            out.append(translate(lang, "list.range", first=_show(lang, v[k]), last=_show(lang, v[j])))
+        else:
+            out.extend(_show(lang, x) for x in v[k:j + 1])
+        k = j + 1
+    return out
+
+
 def _show(lang: str, value: Arg | list[Any]) -> str:
     if isinstance(value, (tuple, list)):
         return _SHOW[str(value[0])](lang, value[1:])
@@ -810,7 +832,7 @@ _SHOW: Final[dict[str, Callable[[str, Sequence[Any]], str]]] = {
                             if f"direction.{v[0]}" in _merged("en") else str(v[0])),
     "moon": lambda lang, v: (translate(lang, f"score.moon.{v[0]}")
                              if f"score.moon.{v[0]}" in _merged("en") else str(v[0])),
-    "and": lambda lang, v: join_list(lang, [_show(lang, x) for x in v]),
+    "and": lambda lang, v: join_list(lang, _runs(lang, v)),
     "or_list": lambda lang, v: _or_list(lang, [_show(lang, x) for x in v]),
     "or": lambda lang, v: (" " + translate(lang, "word.or") + " ").join(_show(lang, x) for x in v),
     "paren": lambda lang, v: "(" + _show(lang, v[0]) + ")",

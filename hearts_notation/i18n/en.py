@@ -251,7 +251,7 @@ MESSAGES.update({
     'narrate.win0.1': '{owned} takes the trick, which costs nothing.',
     'narrate.win0.2': 'the trick goes to {who}, without points.',
     'narrate.win0.3': '{who} {v_take} the lead without points.',
-    'narrate.winmore.0': '{owned} wins, and {who} {v_pick_up} {more} ({total} in all).',
+    'narrate.winmore.0': '{owned} wins: {more} ({total} in all).',
     'narrate.winmore.1': '{who} {v_win} the trick and {v_take} {more} ({total} in all).',
     'narrate.more.one': '{n} more point',
     'narrate.more.other': '{n} more points',
@@ -858,7 +858,7 @@ MESSAGES.update({
 
 MESSAGES.update({
     # The analysis' sentences (hearts_notation.analysis.explain: its reasons choose them).
-    "explain.moon": '{seat} let {x} shoot the moon: {x} had every point so far and went on to take them all; {best} would have kept at least one from {x} (checked with the actual hands and in {share} of the sampled deals).',
+    "explain.moon": '{seat} let {x} shoot the moon, with every point so far and then all the rest; {best} would have kept at least one of them away (checked with the actual hands and in {share} of the sampled deals).',
     "explain.queen_taken": '{seat} took the trick with Q♠ while holding {low}: the queen cost 13 points.',
     "explain.duck": '{seat} could duck with {best} under {winner}; {card} {took}.',
     "explain.took_points": 'took {points}',
@@ -877,9 +877,9 @@ MESSAGES.update({
     "explain.pass_queen_high": '{seat} passed Q♠ but kept {high} with only {small}: the queen can come back onto them; passing {best} was safer.',
     "explain.pass_high_spades": '{seat} kept {high} with only {small} while Q♠ was out: the queen can fall on them; passing {best} was safer.',
     "explain.pass_hearts": '{seat} kept {hearts}; passing {best} would have saved {epl} on average.',
-    "explain.pass_void": '{seat}: passing {best} would have left {seat} void in {suit}, free to discard; it saves {epl} on average.',
+    "explain.pass_void": '{seat}: passing {best} would have left the hand void in {suit}, free to discard; it saves {epl} on average.',
     "explain.pass_simulations": '{seat}: passing {best} instead saves {epl} on average; this comes from the simulations, no simpler reason was checked.',
-    "explain.hint": 'Play {best}: {why}',
+    "explain.hint": 'Play {best_le}: {why}',
     "explain.hint_more": '; {second} would cost {gap} more',
     "explain.hint_close": '; {second} is about as good (the difference is within the noise)',
     "explain.why_duck": 'it ducks under {winner}',
@@ -951,7 +951,7 @@ MESSAGES.update({
     # The reasons work (issue 24): causes named on the record, with the verb of the position.
     "explain.verb.lead": "led {card_le}",
     "explain.verb.follow": "followed with {card_le}",
-    "explain.verb.discard": "discarded {card_de}",
+    "explain.verb.discard": "discarded {card_le}",
     "explain.moon_spoiled": "{seat} had every point taken so far and {played}, a penalty card that went to {x}: that ended its own chance of shooting the moon; {best} kept it open.",
     "explain.queen_bared": "{seat} {played}, the last spade beside Q♠: the queen is now alone and any spade lead will force it out; {best} was better.",
     "explain.discard_points": "{seat}, void in {suit}, {played}; discarding {best_de} would have given that heart to the trick's winner; kept in hand, it can cost points later.",
@@ -970,7 +970,7 @@ MESSAGES.update({
     "explain.take_last": "{seat}, last to play, {played} under {winner}; {best} would have taken the trick now, {load}, and got rid of a high {suit} that can win a costlier trick later.",
     "explain.load.points": "with {points} on it", "explain.load.none": "with no points on it",
     "puzzles.theme.take_last": "Taking a cheap trick",
-    "explain.queen_bare_kept": "{seat} held Q♠ bare (no other spade) with {spades} in the other hands: any spade lead will force it out; {seat} {played} instead of getting rid of the queen now.",
+    "explain.queen_bare_kept": "{seat} held Q♠ bare (no other spade) with {spades} in the other hands, and {played} instead of getting rid of the queen now: any spade lead will force it out.",
     "explain.spades_out.one": "{n} spade still out", "explain.spades_out.other": "{n} spades still out",
     "explain.high_left_lead": "{seat} {played}; {best} was the highest {suit} still in play: kept, it may have to win a {suit} trick later, at a time others choose; cashed now, on the seat's own lead, it wins a trick the seat chose.",
     "puzzles.theme.moon_spoiled": "Keeping your own moon", "puzzles.theme.queen_bared": "The bare queen",
@@ -978,15 +978,15 @@ MESSAGES.update({
     "puzzles.theme.discard_points": "Giving hearts away",
     "puzzles.theme.high_left": "Discarding the sure winner", "puzzles.theme.exit_lead": "Keeping an exit",
     "puzzles.theme.lead_won": "Leads that take points",
-    "explain.queen_bared_high": "{seat} {played}, the last spade under Q♠: the queen keeps only {high} beside it, so on a spade lead {seat} must play the queen or {high}; {best} was better.",
-    "explain.pass_spade_guard": "{seat} kept {small} under the queen: if Q♠ is passed to {seat}, it has almost no guard and a spade lead can force it out; passing {best} kept {guards} and saves {epl} on average.",
-    "explain.pass_spade_guard_none": "{seat} kept no spade under the queen: if Q♠ is passed to {seat}, it has no guard and a spade lead can force it out; passing {best} kept {guards} and saves {epl} on average.",
-    "explain.moon_fed": "{x} had every point taken so far; {seat} {played}, a penalty card that {x} took with the trick, one step closer to shooting the moon; {best}, no penalty card, would have given {x} nothing.",
-    "explain.moon_led": "{seat} led {card_le} and {x}, who had every point taken so far, won it with {points}: the moon stayed open to {x}; {best} was better.",
+    "explain.queen_bared_high": "{seat} {played}, the last spade under Q♠: the queen keeps only {high} beside it, so a spade lead will force out the queen or {high}; {best} was better.",
+    "explain.pass_spade_guard": "{seat} kept {small} under the queen: if Q♠ comes in the pass, it has almost no guard and a spade lead can force it out; passing {best} kept {guards} and saves {epl} on average.",
+    "explain.pass_spade_guard_none": "{seat} kept no spade under the queen: if Q♠ comes in the pass, it has no guard and a spade lead can force it out; passing {best} kept {guards} and saves {epl} on average.",
+    "explain.moon_fed": "{x} had every point taken so far; {seat} {played}, a penalty card taken with the trick, one step closer to shooting the moon; {best}, no penalty card, would have given nothing away.",
+    "explain.moon_led": "{seat} led {card_le} and {x}, who had every point taken so far, won it with {points}: the moon stayed open; {best} was better.",
     "explain.high_spade_bared.one": "{seat} {played}, the last spade under the queen beside {beside}: {high} is now unguarded while Q♠ is still out, and a spade lead can make it take the queen; {best} was better.",
     "explain.high_spade_bared.other": "{seat} {played}, the last spade under the queen beside {beside}: {high} are now unguarded while Q♠ is still out, and a spade lead can make one of them take the queen; {best} was better.",
-    "explain.smoke_queen": "{seat} led {card_le}; {best}, under the queen, could not take Q♠ ({seat} held no spade above it) and draws spades from the other hands: that is how the queen is forced out ({holders}).",
-    "explain.void_lead": "{seat} {played}; {best} was the only {suit_one} in hand: played now, it would have left {seat} void in {suit}, free to discard when {suit} are led.",
+    "explain.smoke_queen": "{seat} led {card_le}; {best}, under the queen, could not take Q♠ (no spade above it in hand) and draws spades from the other hands: that is how the queen is forced out ({holders}).",
+    "explain.void_lead": "{seat} {played}; {best} was the only {suit_one} in hand: played now, it would have left the hand void in {suit}, free to discard when {suit} are led.",
     "explain.take_sure": "{seat} {played} under {winner}; {best}, higher than every {suit} still out, would have won the trick whatever the others played, {load} so far, and got rid of a high {suit} that can win a costlier trick later.",
     "explain.win_high": "{seat} won the trick with {card}; {best} would have won it too against the cards played, and kept {card}, which a higher {suit} still out can beat, to give the lead away later.",
     "puzzles.theme.moon_fed": "Feeding a moon", "puzzles.theme.moon_led": "Leading into a moon",
@@ -1085,7 +1085,7 @@ MESSAGES.update({
     "replay.across": 'across',
     "replay.unrecorded": 'passes not recorded',
     "replay.broken_ascii": "hearts broken",
-    "replay.line": "(line {n})",
+    "replay.line": "(line\u00a0{n})",
 })
 
 MESSAGES.update({
@@ -1235,7 +1235,7 @@ MESSAGES.update({
     "match.col.queens": "Q♠",
     "match.col.wins": "wins",
     "match.col.faults": "faults",
-    "match.col.rating": "rating ± σ",
+    "match.col.rating": "rating ±\u00a0σ",
     "match.faults_line": "{player}: {kinds}",
     "match.note_paired": "Points per deal, averaged over each deal's rotations (duplicate: the cards' luck cancels); fewer is better.",
     "match.note_plain": "Points per deal, one value per record; fewer is better.",
@@ -2368,8 +2368,8 @@ MESSAGES.update({
     # [coach28] Q♠ led into A♠/K♠ still out, and the queen won its own trick (analysis/explain._lead_queen).
     "explain.lead_queen.high.A": "A♠", "explain.lead_queen.high.K": "K♠",
     "explain.lead_queen.high.AK": "A♠ and K♠",
-    "explain.lead_queen.one": "{seat} led Q♠ while {high} was still out: whoever held it had a lower spade to play under it, the queen won its own trick and {seat} took {points}; {best} was better.",
-    "explain.lead_queen.other": "{seat} led Q♠ while {high} were still out: whoever held them had lower spades to play under it, the queen won its own trick and {seat} took {points}; {best} was better.",
+    "explain.lead_queen.one": "{seat} led Q♠ while {high} was still out, and took {points}: whoever held it had a lower spade to play under it, so the queen won its own trick; {best} was better.",
+    "explain.lead_queen.other": "{seat} led Q♠ while {high} were still out, and took {points}: whoever held them had lower spades to play under it, so the queen won its own trick; {best} was better.",
     # [typed29] a trick's winner said first, before its plays, ``O gagne : N 2♣ …`` (lark_reader._WINNER_FIRST).
     "syntax.trick_winner_first": "{found}: a trick's winner is not written, it follows from the cards; a trick line starts with its number in the deal and a dot, as in '1. {plays}' for the first trick",
 })
@@ -2397,7 +2397,7 @@ MESSAGES.update({
     # [coach29] the seat's one sure exit led where the best card was of another suit (analysis/explain._exit_spent; code keep_low).
     "explain.keep_low_exit": "{seat} led {card_le}, the only card in hand sure to lose a trick on the lead (lower than every {suit} still out): kept, it would have given the lead away later; {best} was better.",
     # [coach29] Q♠ bare on lead, no spade above it out: it wins its trick whenever spades are led (analysis/explain._queen_bare_kept).
-    "explain.queen_bare_kept_top": "{seat} held Q♠ bare (no other spade) with {spades} in the other hands, none above it: any spade lead will make the queen win that trick, with whatever points the others discard on it; {seat} {played} instead of leading the queen now, on a trick of its own choosing.",
+    "explain.queen_bare_kept_top": "{seat} held Q♠ bare (no other spade) with {spades} in the other hands, none above it, and {played} instead of leading the queen now, on a trick of its own choosing: any spade lead will make the queen win that trick, with whatever points the others discard on it.",
 })
 
 MESSAGES.update({
@@ -2420,6 +2420,10 @@ MESSAGES.update({
     "date.month.4": "April", "date.month.5": "May", "date.month.6": "June",
     "date.month.7": "July", "date.month.8": "August", "date.month.9": "September",
     "date.month.10": "October", "date.month.11": "November", "date.month.12": "December",
+    # [lang31] four or more numbers in a row in a list shown as their range (i18n._runs): "deals 1 to 13".
+    "list.range": "{first} to {last}",
+    # [lang31] the head of a finding in the replay: its sign and severity, then the message (render/terminal).
+    "replay.finding_head": "{sign} {severity}: ",
 })
 
 # [typed34] hand-typed records, round 34 (io/hrn/reader, words.game_heading): a game's

@@ -243,7 +243,7 @@ MESSAGES.update({
     'narrate.win0.1': '{owned} remporte le pli, qui ne coûte rien.',
     'narrate.win0.2': 'le pli est pour {who}, sans point.',
     'narrate.win0.3': '{who} {v_take} la main sans point.',
-    'narrate.winmore.0': '{owned} gagne, et {who} {v_pick_up} {more} ({total} en tout).',
+    'narrate.winmore.0': '{owned} gagne : {more} ({total} en tout).',
     'narrate.winmore.1': '{who} {v_win} le pli et {v_take} {more} ({total} en tout).',
     'narrate.more.one': '{n} point de plus',
     'narrate.more.other': '{n} points de plus',
@@ -583,7 +583,7 @@ MESSAGES.update({
     "preset.five-players": "Cinq joueurs, 2♦ et 2♣ retirés (le 3♣ entame), 10 cartes chacun, échanges à gauche/à droite/sans échange.",
     "preset.jack-of-diamonds": "Qui prend le valet de carreau marque -10.",
     "preset.kawu": "Les règles du site kawu : un cœur joué à un pli précédent, de quelque façon, ouvre les cœurs ; à égalité du plus petit total on joue une donne de plus.",
-    "preset.moon-choice": "Qui fait capot choisit entre +26 aux autres et -26 pour lui-même.",
+    "preset.moon-choice": "Qui fait capot choisit entre +26 aux autres et -26 pour soi.",
     "preset.openspiel": "Le jeu de cœurs d'OpenSpiel avec ses paramètres par défaut : tout cœur joué, ou la dame de pique jouée, ouvre les cœurs.",
     "preset.queen-breaks-hearts": "Une règle maison courante : la dame de pique jouée ouvre aussi les cœurs.",
     "preset.short": "Une partie courte en 50.",
@@ -602,7 +602,7 @@ MESSAGES.update({
     "stats.findings": "Constats", "stats.none": "(aucun)",
     "stats.row.files": "fichiers", "stats.row.games": "parties", "stats.row.deals": "donnes",
     "stats.row.complete_deals": "donnes complètes", "stats.row.finished_games": "parties terminées",
-    "stats.row.valid_games": "parties valides", "stats.row.shared_wins": "victoires partagées (ex æquo)",
+    "stats.row.valid_games": "parties valides", "stats.row.shared_wins": "victoires partagées (ex\u00a0æquo)",
     "stats.row.moons": "capots", "stats.row.moon_rate": "taux de capots",
     "stats.col.seat": "place", "stats.col.deals": "donnes", "stats.col.points": "points",
     "stats.col.avg_points": "moy. points", "stats.col.queen_taken": "D♠ prises", "stats.col.moons": "capots",
@@ -614,7 +614,7 @@ MESSAGES.update({
 
 
 MESSAGES.update({
-    "explain.moon": '{seat} a laissé {x} faire capot : {x} avait tous les points jusque-là et les a tous pris ; {best} lui en aurait retiré au moins un (vérifié avec les vraies mains et dans {share} des donnes simulées).',
+    "explain.moon": '{seat} a laissé {x} faire capot, avec tous les points jusque-là puis tous les autres ; {best} lui en aurait retiré au moins un (vérifié avec les vraies mains et dans {share} des donnes simulées).',
     "explain.queen_taken": "{seat} a pris le pli avec la D♠ en ayant en main {low} : la dame a coûté 13 points.",
     "explain.duck": '{seat} pouvait passer sous {winner} avec {best} ; {card} {took}.',
     "explain.took_points": 'a pris {points}',
@@ -633,16 +633,16 @@ MESSAGES.update({
     "explain.pass_queen_high": '{seat} a passé la D♠ mais gardé {high} avec seulement {small} : la dame peut revenir dessus ; mieux valait passer {best}.',
     "explain.pass_high_spades": "{seat} a gardé {high} avec seulement {small} alors que la D♠ n'était pas chez lui : la dame peut tomber dessus ; mieux valait passer {best}.",
     "explain.pass_hearts": '{seat} a gardé {hearts} ; passer {best} aurait épargné {epl} en moyenne.',
-    "explain.pass_void": '{seat} : passer {best} laissait {seat} sans {suit}, libre de se défausser ; cela épargne {epl} en moyenne.',
+    "explain.pass_void": '{seat} : passer {best} lui laissait une main sans {suit}, libre de se défausser ; cela épargne {epl} en moyenne.',
     "explain.pass_simulations": "{seat} : passer {best} épargne {epl} en moyenne ; cela vient des simulations, aucune raison plus simple n'a été vérifiée.",
-    "explain.hint": 'Jouer {best} : {why}',
+    "explain.hint": 'Jouer {best_le} : {why}',
     "explain.hint_more": ' ; {second} coûterait {gap} de plus',
     "explain.hint_close": " ; {second} vaut à peu près autant (l'écart est dans le bruit)",
-    "explain.why_duck": 'elle passe sous {winner}',
-    "explain.why_queen": 'elle se débarrasse de la dame',
-    "explain.why_heart": "elle se débarrasse d'un cœur",
+    "explain.why_duck": 'on passe sous {winner}',
+    "explain.why_queen": 'on se débarrasse de la dame',
+    "explain.why_heart": "on se débarrasse d'un cœur",
     "explain.why_lead": 'une entame qui ne devrait pas prendre de points',
-    "explain.why_least": 'elle perd le moins de points en moyenne',
+    "explain.why_least": "c'est la carte qui perd le moins de points en moyenne",
     "explain.pass_hint": '{seat} : passer {best}.',
     "explain.worlds_all": 'toutes les donnes possibles',
     "explain.none": "aucun {what}",
@@ -762,7 +762,7 @@ MESSAGES.update({
     "replay.across": 'en face',
     "replay.unrecorded": 'passes non notées',
     "replay.broken_ascii": "coeurs ouverts",
-    "replay.line": "(ligne {n})",
+    "replay.line": "(ligne\u00a0{n})",
 })
 
 MESSAGES.update({
@@ -1269,7 +1269,7 @@ MESSAGES.update({
     # Le travail des raisons (issue 24) : des causes vérifiées sur la partie, avec le verbe de la position.
     "explain.verb.lead": "a entamé {card_le}",
     "explain.verb.follow": "a fourni {card_le}",
-    "explain.verb.discard": "s'est défaussé {card_de}",
+    "explain.verb.discard": "a défaussé {card_le}",
     "explain.moon_spoiled": "{seat} avait tous les points pris jusque-là et {played}, une carte de pénalité partie chez {x} : c'en était fini de son capot ; {best} le laissait possible.",
     "explain.queen_bared": "{seat} {played}, le dernier pique à côté de la D♠ : la dame de pique reste seule et la première entame à pique la fera tomber ; {best} valait mieux.",
     "explain.discard_points": "{seat}, sans {suit}, {played} ; se défausser {best_de} aurait donné ce cœur au gagnant du pli ; gardé en main, ce cœur peut coûter plus tard.",
@@ -1285,10 +1285,10 @@ MESSAGES.update({
     "explain.pass_queen_bare": "{seat} a gardé la dame de pique sèche, sans aucun autre pique : la première entame à pique la fera tomber ; mieux valait passer {best}.",
     "explain.pass_short": "{seat} : passer {best} ne laissait que {low} à {suit} : plus aucune carte de la couleur dès son premier tour, puis libre de se défausser ; cela épargne {epl} en moyenne.",
     "puzzles.theme.pass_short": "Passer pour raccourcir une couleur",
-    "explain.take_last": "{seat}, dernier à jouer, {played} sous {winner} ; {best} prenait le pli tout de suite, {load}, et se débarrassait d'un {suit} haut qui peut prendre plus tard un pli plus coûteux.",
+    "explain.take_last": "{seat}, qui jouait en dernier, {played} sous {winner} ; {best} prenait le pli tout de suite, {load}, et se débarrassait d'un {suit} haut qui peut prendre plus tard un pli plus coûteux.",
     "explain.load.points": "avec {points} dedans", "explain.load.none": "sans aucun point",
     "puzzles.theme.take_last": "Prendre un pli bon marché",
-    "explain.queen_bare_kept": "{seat} avait la dame de pique sèche (aucun autre pique) avec {spades} chez les autres : la première entame à pique la fera tomber ; {seat} {played} au lieu de s'en débarrasser tout de suite.",
+    "explain.queen_bare_kept": "{seat} avait la dame de pique sèche (aucun autre pique) avec {spades} chez les autres, et {played} au lieu de se débarrasser de la dame tout de suite : la première entame à pique la fera tomber.",
     "explain.spades_out.one": "{n} pique encore en jeu", "explain.spades_out.other": "{n} piques encore en jeu",
     "explain.high_left_lead": "{seat} {played} ; {best} était le plus haut {suit} encore en jeu : gardée, cette carte risque de prendre plus tard un pli à {suit} choisi par les autres ; jouée maintenant, sur sa propre entame, la carte prend un pli que l'on a choisi.",
     "puzzles.theme.moon_spoiled": "Ne pas gâcher son capot", "puzzles.theme.queen_bared": "La dame de pique sèche",
@@ -1297,15 +1297,15 @@ MESSAGES.update({
     "puzzles.theme.high_left": "Se défausser de la carte maîtresse",
     "puzzles.theme.exit_lead": "Garder une carte pour rendre la main",
     "puzzles.theme.lead_won": "Les entames qui prennent des points",
-    "explain.queen_bared_high": "{seat} {played}, le dernier pique sous la D♠ : la dame n'a plus à ses côtés que {high}, et sur une entame à pique {seat} doit jouer la dame ou {high} ; {best} valait mieux.",
-    "explain.pass_spade_guard": "{seat} a gardé {small} sous la dame : si la D♠ arrive chez {seat} par la passe, la dame n'a presque pas de garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
-    "explain.pass_spade_guard_none": "{seat} n'a gardé aucun pique sous la dame : si la D♠ arrive chez {seat} par la passe, la dame n'a aucune garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
-    "explain.moon_fed": "{x} avait tous les points pris jusque-là ; {seat} {played}, une carte de pénalité que {x} a ramassée avec le pli, un pas de plus vers le capot ; {best}, sans point, ne donnait rien à {x}.",
-    "explain.moon_led": "{seat} a entamé {card_le} et {x}, qui avait tous les points pris jusque-là, a remporté le pli avec {points} : le capot restait possible pour {x} ; {best} valait mieux.",
+    "explain.queen_bared_high": "{seat} {played}, le dernier pique sous la D♠ : la dame n'a plus à ses côtés que {high}, et une entame à pique fera tomber la dame ou {high} ; {best} valait mieux.",
+    "explain.pass_spade_guard": "{seat} a gardé {small} sous la dame : si la D♠ lui arrive par la passe, la dame n'a presque pas de garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
+    "explain.pass_spade_guard_none": "{seat} n'a gardé aucun pique sous la dame : si la D♠ lui arrive par la passe, la dame n'a aucune garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
+    "explain.moon_fed": "{x} avait tous les points pris jusque-là ; {seat} {played}, une carte de pénalité ramassée avec le pli, un pas de plus vers le capot ; {best}, sans point, ne lui donnait rien.",
+    "explain.moon_led": "{seat} a entamé {card_le} et {x}, qui avait tous les points pris jusque-là, a remporté le pli avec {points} : le capot restait possible ; {best} valait mieux.",
     "explain.high_spade_bared.one": "{seat} {played}, le dernier pique sous la dame à côté {beside} : {high} reste sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer cette carte à prendre la dame ; {best} valait mieux.",
     "explain.high_spade_bared.other": "{seat} {played}, le dernier pique sous la dame à côté {beside} : {high} restent sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer l'une de ces cartes à prendre la dame ; {best} valait mieux.",
-    "explain.smoke_queen": "{seat} a entamé {card_le} ; {best}, sous la dame, ne pouvait pas prendre la D♠ ({seat} n'avait aucun pique plus haut) et fait sortir les piques des autres mains : c'est ainsi qu'on fait tomber la dame ({holders}).",
-    "explain.void_lead": "{seat} {played} ; {best} était le seul {suit_one} de la main : en le jouant tout de suite, {seat} se retrouvait sans {suit}, libre de se défausser quand on joue {suit}.",
+    "explain.smoke_queen": "{seat} a entamé {card_le} ; {best}, sous la dame, ne pouvait pas prendre la D♠ (aucun pique plus haut dans la main) et fait sortir les piques des autres mains : c'est ainsi qu'on fait tomber la dame ({holders}).",
+    "explain.void_lead": "{seat} {played} ; {best} était le seul {suit_one} de la main : le jouer tout de suite lui laissait une main sans {suit}, libre de se défausser quand on joue {suit}.",
     "explain.take_sure": "{seat} {played} sous {winner} ; {best}, plus haut que tout {suit} encore chez les autres, prenait le pli quoi que jouent les autres, {load} pour l'instant, et se débarrassait d'un {suit} haut qui peut prendre plus tard un pli plus coûteux.",
     "explain.win_high": "{seat} a pris le pli avec {card} ; {best} le prenait aussi contre les cartes jouées, et gardait {card}, qu'un {suit} plus haut encore chez les autres peut battre, pour rendre la main plus tard.",
     "puzzles.theme.moon_fed": "Nourrir un capot", "puzzles.theme.moon_led": "Entamer sous un capot",
@@ -1551,7 +1551,7 @@ MESSAGES.update({
     "match.col.queens": "D♠",
     "match.col.wins": "victoires",
     "match.col.faults": "fautes",
-    "match.col.rating": "cote ± σ",
+    "match.col.rating": "cote ±\u00a0σ",
     "match.faults_line": "{player} : {kinds}",
     "match.note_paired": "Points par donne, moyennés sur les rotations de chaque donne (duplicate : la chance des cartes s'annule) ; moins vaut mieux.",
     "match.note_plain": "Points par donne, une valeur par enregistrement ; moins vaut mieux.",
@@ -1610,7 +1610,7 @@ MESSAGES.update({
     "os.x.not_held": "pli {t} : {who} joue {card}, une carte absente de sa main (un coup irrégulier)",
     "os.x.illegal": "pli {t} : {who} joue {card}, que les règles ({rules}) n'autorisent pas ici (un coup irrégulier ; permises : {legal})",
     "os.x.lacks": "pli {t} : {game} d'OpenSpiel n'a pas {lacking} de ces règles, et cela compte ici : {who} peut jouer {legal} selon {rules} mais {os_legal} dans OpenSpiel",
-    "os.x.assumed_subtract": "{who} est supposé retrancher",
+    "os.x.assumed_subtract": "on suppose que {who} retranche",
     "os.x.chose_subtract": "{who} a choisi de retrancher",
     "os.x.scoring_rule": "une règle de marque qu'OpenSpiel n'a pas",
     "os.x.scores": "OpenSpiel marquerait cette donne {os}, les règles {ours} ({why})",
@@ -2354,8 +2354,8 @@ MESSAGES.update({
     # [coach28] la D♠ entamée alors que l'A♠ ou le R♠ était encore en jeu, et la dame a remporté son propre pli (analysis/explain._lead_queen).
     "explain.lead_queen.high.A": "l'A♠", "explain.lead_queen.high.K": "le R♠",
     "explain.lead_queen.high.AK": "l'A♠ et le R♠",
-    "explain.lead_queen.one": "{seat} a entamé la D♠ alors que {high} était encore en jeu : qui le tenait avait un pique plus bas à fournir, la dame a remporté son propre pli et {seat} a pris {points} ; {best} valait mieux.",
-    "explain.lead_queen.other": "{seat} a entamé la D♠ alors que {high} étaient encore en jeu : qui les tenait avait des piques plus bas à fournir, la dame a remporté son propre pli et {seat} a pris {points} ; {best} valait mieux.",
+    "explain.lead_queen.one": "{seat} a entamé la D♠ alors que {high} était encore en jeu, et a pris {points} : qui le tenait avait un pique plus bas à fournir, et la dame a remporté son propre pli ; {best} valait mieux.",
+    "explain.lead_queen.other": "{seat} a entamé la D♠ alors que {high} étaient encore en jeu, et a pris {points} : qui les tenait avait des piques plus bas à fournir, et la dame a remporté son propre pli ; {best} valait mieux.",
     # [typed29] le gagnant d'un pli dit en tête, avant ses cartes, « O gagne : N 2♣ … » (lark_reader._WINNER_FIRST).
     "syntax.trick_winner_first": "{found} : le gagnant d'un pli ne s'écrit pas, il se déduit des cartes ; une ligne de pli commence par son numéro dans la donne et un point, comme « 1. {plays} » pour le premier pli",
 })
@@ -2383,7 +2383,7 @@ MESSAGES.update({
     # [coach29] the seat's one sure exit led where the best card was of another suit (analysis/explain._exit_spent; code keep_low).
     "explain.keep_low_exit": "{seat} a entamé {card_le}, la seule carte de sa main sûre de perdre le pli à l'entame (plus basse que tout {suit} encore chez les autres) : gardée, cette carte permettait de rendre la main plus tard ; {best} valait mieux.",
     # [coach29] Q♠ bare on lead, no spade above it out: it wins its trick whenever spades are led (analysis/explain._queen_bare_kept).
-    "explain.queen_bare_kept_top": "{seat} avait la dame de pique sèche (aucun autre pique) avec {spades} chez les autres, aucun plus haut que la dame : la première entame à pique fera prendre le pli à la dame, avec les points que les autres y défausseront ; {seat} {played} au lieu d'entamer la dame tout de suite, sur un pli de son choix.",
+    "explain.queen_bare_kept_top": "{seat} avait la dame de pique sèche (aucun autre pique) avec {spades} chez les autres, aucun plus haut que la dame, et {played} au lieu d'entamer la dame tout de suite, sur un pli de son choix : la première entame à pique fera prendre le pli à la dame, avec les points que les autres y défausseront.",
 })
 
 MESSAGES.update({
@@ -2406,6 +2406,10 @@ MESSAGES.update({
     "date.month.4": "avril", "date.month.5": "mai", "date.month.6": "juin",
     "date.month.7": "juillet", "date.month.8": "août", "date.month.9": "septembre",
     "date.month.10": "octobre", "date.month.11": "novembre", "date.month.12": "décembre",
+    # [lang31] quatre nombres qui se suivent ou plus, dans une liste, écrits comme leur intervalle (i18n._runs) : « les donnes 1 à 13 ».
+    "list.range": "{first} à {last}",
+    # [lang31] la tête d'un constat dans le replay : son signe et sa gravité, puis le message (render/terminal).
+    "replay.finding_head": "{sign} {severity} : ",
 })
 
 # [typed34] relevés tapés à la main, tour 34 (io/hrn/reader, words.game_heading) : le titre

@@ -18,7 +18,9 @@ decided by the console (only on a TTY, ``NO_COLOR`` respected).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -46,6 +48,9 @@ from .breaks import Hanging
 from .fit import WordTable
 from .story import DealFact, GameFact, PlayFact, TrickFact
 
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
+
 #: The words of the replay: catalog ids ``replay.<word>`` (spaces as ``_``).
 _WORDS = (
     'deal', 'dealer', 'pass', 'hold', 'rules', 'passes', 'gives', 'to', 'receives', 'from',
@@ -54,6 +59,7 @@ _WORDS = (
     *PASSING_DIRECTIONS, 'unrecorded',
 )
 _CELL = 5        # width of one card cell in the trick table
+_INDENT = "    "  # a trick line's parts after the first, under its cards (past "12. ")
 _SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
@@ -138,20 +144,35 @@ class TerminalReplay:
             out.append(f" {escape_controls(name_beside_seat(name, seat))}")
         return out
 
-    def finding_line(self, f: Finding, indent: str = "   ") -> Text:
-        """A finding as a red (or yellow, cyan) note."""
+    def finding_parts(self, f: Finding, indent: str = "   ") -> tuple[Text, Text]:
+        """A finding as a red (or yellow, cyan) note: its head (the
+        indent, the sign and the severity) and its sentence (the message,
+        its code and its line)."""
         sign = {"error": "✗", "warning": "!", "info": "i"}.get(f.severity, "•")
         if not self.unicode:
             sign = {"error": "x", "warning": "!", "info": "i"}.get(f.severity, "*")
-        out = Text(indent)
-        severity = translate(self.lang, f"severity.{f.severity}")
+        style = _SEV_STYLE.get(f.severity)
+        head = Text(indent)
+        # (the language's colon: « i info : … » in French; lang31)
+        head.append(translate(self.lang, "replay.finding_head", sign=sign,
+                              severity=translate(self.lang, f"severity.{f.severity}")), style=style)
         with seats_in_view(self.g.seats), players_in_view(self.g.names):   # names first
             text = finding_text(self.lang, f.key, f.args, f.message) if f.key else f.text(self.lang)
-        out.append(f"{sign} {severity}: {escape_controls(text, keep_layout=True)} [{f.code}]",
-                   style=_SEV_STYLE.get(f.severity))
+        body = Text(f"{escape_controls(text, keep_layout=True)} [{f.code}]", style=style or "")
         if f.line is not None:
-            out.append("  " + translate(self.lang, "replay.line", n=f.line), style="dim")
-        return out
+            body.append("  " + translate(self.lang, "replay.line", n=f.line), style="dim")
+        if not self.unicode:        # (--ascii: the kept spaces plain, as the comments' are)
+            body = Text(plain_spaces(body.plain), style=style or "")
+            if f.line is not None:
+                body.stylize("dim", len(body.plain) - len(plain_spaces(
+                    translate(self.lang, "replay.line", n=f.line))))
+        return head, body
+
+    def finding_line(self, f: Finding, indent: str = "   ") -> Hanging:
+        """A finding as a paragraph hanging under its sentence's start: printed
+        whole, a finding of 180 cells was cut by a 40-column terminal
+        (round 31, lang31)."""
+        return Hanging(*self.finding_parts(f, indent))
 
     # The game ------------------------------------------------------------------------
     def game_header(self) -> RenderableType:
@@ -170,7 +191,9 @@ class TerminalReplay:
             if i:
                 line.append(self.sep, style="dim")
             line.append_text(self.who(s))
-        rows: list[RenderableType] = [title, line]
+        # (each wrapped at words, under itself: at 40 columns the terminal cut
+        # *règles standard · N Camille · … · O Gwen* mid-name; lang31)
+        rows: list[RenderableType] = [Hanging(Text(), title), Hanging(Text(), line)]
         if g.game.comment:
             rows.append(Hanging(Text(), Text(self.comment(g.game.comment), style="italic")))
         rows.extend(self.finding_line(f, "") for f in g.findings)
@@ -209,23 +232,13 @@ class TerminalReplay:
             return head
 
         if len(seats) == 4:
-            grid = Table.grid(padding=(0, 4))
-            for _ in range(3):
-                grid.add_column(min_width=14)
             n, e, s, w = seats
             centre = Text(f"{self.t['deal']} {df.number}", style="dim")
             if df.direction:
                 centre.append(f"\n{self.t['pass']} {self.t.get(df.direction, df.direction)}"
                               if df.direction != "hold" else f"\n{self.t['hold']}", style="dim")
-            grid.add_row("", cell(n), "")
-            grid.add_row(cell(w), centre, cell(e))
-            grid.add_row("", cell(s), "")
-            return grid
-        grid = Table.grid(padding=(0, 3))
-        for _ in seats:
-            grid.add_column(min_width=12)
-        grid.add_row(*[cell(s) for s in seats])
-        return grid
+            return Compass(cell(n), cell(w), centre, cell(e), cell(s))
+        return HandRow([cell(s) for s in seats])
 
     def passes(self, df: DealFact) -> RenderableType | None:
         """The cards each seat gave and received."""
@@ -261,17 +274,17 @@ class TerminalReplay:
                 notes.extend(self.finding_line(f) for f in g.findings)
         return Group(Text(t["passes"], style="bold"), table, *notes)
 
-    def trick_header(self) -> Text:
+    def trick_header(self) -> TrickLine:
         """Column heads of the staggered trick table."""
         seats = self.g.seats
         n = len(seats)
         out = Text("    ", style="bold")
         for j in range(2 * n - 1):
             out.append(self.seat(seats[j % n]).ljust(_CELL), style="bold")
-        out.append(f"{self.t['won']:<14}{self.t['pts']:>4}  ", style="bold")
+        rest = Text(f"{self.t['won']:<14}{self.t['pts']:>4}  ", style="bold")
         for s in seats:
-            out.append(f"{self.seat(s):>4}", style="bold")
-        return out
+            rest.append(f"{self.seat(s):>4}", style="bold")
+        return TrickLine(out, rest)
 
     def trick(self, df: DealFact, tf: TrickFact) -> RenderableType:
         """One trick: the staggered row, then its comments and findings."""
@@ -291,23 +304,23 @@ class TerminalReplay:
                 pad = _CELL - c.cell_len
                 row.append_text(c)
                 row.append(" " * max(pad, 1))
+        result = Text()
         if tf.winner is not None:
             won = self.who(tf.winner)
             won.truncate(13)
-            row.append_text(won)
-            row.append(" " * (14 - won.cell_len))
-            row.append(f"{tf.points:>4}  ", style="bold" if tf.points else "dim")
+            result.append_text(won)
+            result.append(" " * (14 - won.cell_len))
+            result.append(f"{tf.points:>4}  ", style="bold" if tf.points else "dim")
             for s in seats:
                 v = tf.running.get(s, 0)
-                row.append(f"{v:>4}", style=None if v else "dim")
+                result.append(f"{v:>4}", style=None if v else "dim")
         notes = []
         if df.hearts_broken and df.hearts_broken[0] == tf.number:
             notes.append(self.t["broken"])
         if df.queen and df.queen[0] == tf.number:
             notes.append(self.t["queen"])
-        if notes:
-            row.append("  " + " ".join(notes), style="magenta")
-        lines: list[RenderableType] = [row]
+        said = Text("  " + " ".join(notes), style="magenta") if notes else Text()
+        lines: list[RenderableType] = [TrickLine(row, result, said)]
         for p in tf.plays:
             if p.comment:
                 note = Text("     ")
@@ -321,8 +334,9 @@ class TerminalReplay:
                 line = Text("     ")
                 line.append(f"{self.seat(p.seat)} ", style="bold red")
                 line.append(self.card_text(p.card), style="bold red")
-                line.append_text(self.finding_line(f, "  "))
-                lines.append(line)
+                head, body = self.finding_parts(f, "  ")
+                line.append_text(head)
+                lines.append(Hanging(line, body))
         if tf.comment:
             lines.append(Hanging(Text("     "), Text(self.comment(tf.comment), style="italic")))
         lines.extend(self.finding_line(f, "     ") for f in tf.findings)
@@ -396,7 +410,7 @@ class TerminalReplay:
     def deal_parts(self, df: DealFact) -> Iterator[tuple[str, RenderableType]]:
         """The pieces of one deal in order, each tagged ``head``, ``trick``
         or ``end`` so that ``--step`` can pause before each trick."""
-        yield "head", self.deal_header(df)
+        yield "head", Hanging(Text(), self.deal_header(df))
         if df.deal.comment:
             yield "head", Hanging(Text(), Text(self.comment(df.deal.comment), style="italic"))
         yield "head", self.hands(df)
@@ -409,6 +423,96 @@ class TerminalReplay:
         for tf in df.tricks:
             yield "trick", self.trick(df, tf)
         yield "end", self.score(df)
+
+
+class Compass:
+    """Four hands around the deal's number, as a card table seats them:
+    three columns 14 cells wide 4 apart (50 cells) where there is room;
+    on a narrower terminal 1 apart, the deal's number and its pass wrapped
+    to the room the side hands leave: 40 columns hold the compass
+    rather than the terminal cutting every line of it (round 31, lang31).
+    A hand is never wrapped; each column is as wide as its widest line."""
+
+    #: The cells the roomy layout takes: three columns of 14, two gaps of 4.
+    ROOMY = 3 * 14 + 2 * 4
+
+    def __init__(self, north: Text, west: Text, centre: Text, east: Text, south: Text) -> None:
+        self.north, self.west, self.centre, self.east, self.south = north, west, centre, east, south
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        roomy = options.max_width >= self.ROOMY
+        centre = self.centre
+        if not roomy:
+            # the middle column gets what the side hands leave, its words
+            # wrapped to that by hand (a grid would wrap the hands instead)
+            def widest(t: Text) -> int:
+                return max((cell_len(line) for line in t.plain.split("\n")), default=0)
+
+            room = options.max_width - widest(self.west) - widest(self.east) - 2
+            longest = max((cell_len(w) for w in centre.plain.split()), default=1)
+            centre = Text("\n").join(centre.wrap(console, max(room, longest)))
+        grid = Table.grid(padding=(0, 4 if roomy else 1))
+        for _ in range(3):
+            grid.add_column(min_width=14 if roomy else None, no_wrap=True)
+        grid.add_row("", self.north, "")
+        grid.add_row(self.west, centre, self.east)
+        grid.add_row("", self.south, "")
+        yield grid
+
+
+class HandRow:
+    """The hands of a game of three, five or six side by side, 3 cells
+    apart, each column at least 12 wide; where that is too wide, 1 apart at
+    their own width, and where even that is too wide, as many hands a row
+    as fit, the next under them.  A hand is never wrapped (at 40 columns
+    three hands were 42 cells and *♦ R V 10 9 6 4* lost its *4* to the next
+    line: round 31, lang31)."""
+
+    def __init__(self, hands: list[Text]) -> None:
+        self.hands = hands
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        room = options.max_width
+        widths = [max((cell_len(line) for line in h.plain.split("\n")), default=0)
+                  for h in self.hands]
+        roomy = sum(max(w, 12) for w in widths) + 3 * (len(widths) - 1) <= room
+        rows: list[list[int]] = [[]]
+        for k, w in enumerate(widths):
+            if rows[-1] and sum(widths[i] for i in rows[-1]) + w + len(rows[-1]) > room:
+                rows.append([])
+            rows[-1].append(k)
+        if roomy:
+            rows = [list(range(len(widths)))]
+        for row in rows:
+            grid = Table.grid(padding=(0, 3 if roomy else 1))
+            for _ in row:
+                grid.add_column(min_width=12 if roomy else None, no_wrap=True)
+            grid.add_row(*[self.hands[k] for k in row])
+            yield grid
+
+
+class TrickLine:
+    """A line of the trick table: the trick's cards (its staggered cells),
+    then the winner with the points and the running totals, then its notes
+    (*hearts broken*), on one line when the terminal has room for them;
+    else each part that does not fit on a line of its own, under the cards
+    past the trick's number.  At 40 columns the 77-cell line was wrapped by
+    the terminal mid-figure (round 31, lang31)."""
+
+    def __init__(self, *parts: Text) -> None:
+        self.parts = [p for p in parts if p.cell_len]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        room = options.max_width
+        line = Text()
+        for part in self.parts:
+            if line.cell_len and line.cell_len + part.cell_len > room:
+                line.rstrip()
+                yield line
+                line = Text(_INDENT)
+                part = part[len(part.plain) - len(part.plain.lstrip()):]
+            line.append_text(part)
+        yield line
 
 
 def render_game(game: GameFact, deals: Sequence[DealFact] | None = None, unicode: bool = True,
