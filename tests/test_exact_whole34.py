@@ -77,3 +77,25 @@ def test_the_moon_search_can_be_turned_off_and_the_values_stay() -> None:
         assert off.moon_nodes == 0
         seen += on.moon_nodes > 0
     assert seen > 5
+
+
+def test_a_kept_solvers_moon_table_names_the_queen_of_spades() -> None:
+    """One solver kept from position to position (as ``hearts solve`` and
+    check_solve_values.py keep theirs) gives the brute force's values where
+    the moon search fires: its table's key names Q♠'s place among the
+    spades left, as every key does (keyed on the relative holdings alone,
+    two positions whose spades differ only by which of them is Q♠ shared an
+    answer: check_solve_values.py's digest changed when it was written)."""
+    rules = parse_rules("standard")
+    rng = random.Random("whole34/kept")
+    kept = ExactSolver(rules, PARANOID)
+    fired = 0
+    for _ in range(150):
+        p = _moon_position(rules, rng, 3)
+        before = kept.moon_nodes
+        got = kept.card_values(p.to_state(rules))
+        if kept.moon_nodes == before:
+            continue
+        assert got == brute_values(p, PARANOID), p.to_state(rules)
+        fired += 1
+    assert fired >= 20

@@ -2231,7 +2231,10 @@ class ExactSolver:
         :meth:`_moon_kept` (a heart or Q♠ the analysed seat keeps) and a
         leader's sweep (:func:`sweeps`) answer without a search.  Its own
         table holds a boolean per position (no window), keyed on the
-        relative holdings of every card (:meth:`_squeezed`).  Its nodes
+        relative holdings of every card (:meth:`_squeezed`), the head and
+        Q♠'s (and a scoring J♦'s) place among the cards left of its suit,
+        each entry with the cards its answer relied on (partition search,
+        as :meth:`_ab`'s: the line that decided, else every line).  Its nodes
         count in :attr:`nodes` and in :attr:`moon_nodes`."""
         if not rem & self.pen:
             return moon >= 0 and moon != self._me
@@ -2245,7 +2248,15 @@ class ExactSolver:
             self._rel |= kept
             return False
         c0, c1, c2, c3 = self._squeezed(rem)
-        key = (c0, c1, c2, c3, leader | (int(broken) << 3) | ((moon + 2) << 4) | (me << 8))
+        head = leader | (int(broken) << 3) | ((moon + 2) << 4) | (me << 8)
+        # Q♠ and a scoring J♦ named by their place among the cards left
+        # of their suit, as in every key (:meth:`_key`): the relative
+        # holdings alone do not say which card is Q♠
+        if rem & _QS_BIT:
+            head |= (1 + _POP13[(rem >> 39) & 0x3FF]) << 12
+        if self.jd_value and rem & _JD_BIT:
+            head |= (1 + _POP13[(rem >> 13) & 0x1FF]) << 16
+        key = (c0, c1, c2, c3, head)
         got = self._tt_moon.get(key)
         if got is not None:
             self._rel |= got[1]
