@@ -319,13 +319,6 @@ class ExactSolver:
         self._tt_part: dict[tuple[int, int], list[_Entry]] = {}
         #: paranoid: the cards whose ranks the search so far relied on (partition search)
         self._rel = 0
-        #: paranoid: ask the opponents' moon of its own boolean search where
-        #: only that moon reaches the window (:meth:`_moon_at`; whole34)
-        self.moon_search = True
-        #: the nodes of that search (counted in :attr:`nodes` as well)
-        self.moon_nodes = 0
-        #: its table: a trick boundary's relative holdings and head to the answer
-        self._tt_moon: dict[tuple[int, int, int, int, int], tuple[bool, int]] = {}
         self._reps: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self._me = 0
         #: paranoid: per card, how much its lead by the analysed seat has
@@ -485,8 +478,6 @@ class ExactSolver:
             self._tt_part.clear()
         if len(self._reps) > self.TT_LIMIT:
             self._reps.clear()
-        if len(self._tt_moon) > self.TT_LIMIT:
-            self._tt_moon.clear()
 
     # -- groups of equivalent cards, and the order they are tried in ------------------
 
@@ -2152,15 +2143,7 @@ class ExactSolver:
             a = lo
         if hi < b:
             b = hi
-        me = self._me
-        if (self.moon_search and moon != MOON_SPLIT and moon != me
-                and self._moon_out(moon, rem) <= a and self._moon_floor(moon, rem) >= b):
-            # only an opponent's moon reaches the window: its own search
-            # answers (exact either side; it relied on every card's rank)
-            v = (self._moon_floor(moon, rem) if self._moon_at(leader, broken, moon, rem)
-                 else self._moon_out(moon, rem))
-        else:
-            v = self._ab(leader, False, broken, moon, [], a, b, rem)
+        v = self._ab(leader, False, broken, moon, [], a, b, rem)
         if v <= a:
             hi = v if v < hi else hi
         elif v >= b:
@@ -2188,168 +2171,6 @@ class ExactSolver:
             entries.insert(0, _Entry(m0, p0, m1, p1, m2, p2, m3, p3, k0, k1, k2, k3, lo, hi))
         self._rel = outer | rel
         return v
-
-    # -- paranoid: the opponents' moon as a search of its own (whole34) -------------
-
-    def _moon_floor(self, moon: int, alive: int) -> int:
-        """The fewest points the analysed seat still gets (cards *alive*)
-        when a seat that could still shoot (*moon*: open, or another
-        seat's) takes every penalty card: the least over those seats of
-        what their moon gives it, less a scoring J♦ it may win meanwhile."""
-        me = self._me
-        jd = self.jd_value if alive & _JD_BIT else 0
-        least = _INF
-        for k in range(self.n):
-            if k == me or (moon >= 0 and k != moon):
-                continue
-            v = self.term[k + 2][me] + (jd if jd < 0 else 0)
-            if v < least:
-                least = v
-        return least
-
-    def _moon_at(self, leader: int, broken: bool, moon: int, rem: int) -> bool:
-        """Whether the seats other than the analysed one can make one of
-        them (a seat that could still shoot: *moon* open, or another
-        seat's) take every penalty card left, whatever the analysed seat
-        plays: the question of a trick boundary (*leader* to lead, *rem*
-        every card in the hands) where the window of :meth:`_ab_table` lies
-        above every value but such a moon (:meth:`_moon_out` at most its
-        floor, :meth:`_moon_floor` at least its top).
-
-        Why its answer is the value's side of the window: every deal's end
-        is either such a moon, whose value to the analysed seat is at least
-        :meth:`_moon_floor`, or not, whose value is at most
-        :meth:`_moon_out` (split, or the seat's own moon).  If the others
-        can force a moon, the paranoid value (the seat's least over its
-        lines of the others' most) is at least the floor; if the seat has a
-        line on which no such moon happens, its value is at most that
-        line's, at most :meth:`_moon_out`.  The search is an and/or tree: at
-        the analysed seat's move every card must leave the moon possible,
-        at the others' one card must; a trick ends it as soon as a penalty
-        card goes to the analysed seat or to a second seat
-        (:func:`~hearts_notation.analysis.state.next_moon_state`), and
-        :meth:`_moon_kept` (a heart or Q♠ the analysed seat keeps) and a
-        leader's sweep (:func:`sweeps`) answer without a search.  Its own
-        table holds a boolean per position (no window), keyed on the
-        relative holdings of every card (:meth:`_squeezed`), the head and
-        Q♠'s (and a scoring J♦'s) place among the cards left of its suit,
-        each entry with the cards its answer relied on (partition search,
-        as :meth:`_ab`'s: the line that decided, else every line).  Its nodes
-        count in :attr:`nodes` and in :attr:`moon_nodes`."""
-        if not rem & self.pen:
-            return moon >= 0 and moon != self._me
-        me = self._me
-        hl = self._hand(leader)
-        if sweeps(hl, rem):
-            self._rel |= hl
-            return leader != me and (moon < 0 or moon == leader)
-        kept = self._moon_kept(moon, False)
-        if kept:
-            self._rel |= kept
-            return False
-        c0, c1, c2, c3 = self._squeezed(rem)
-        head = leader | (int(broken) << 3) | ((moon + 2) << 4) | (me << 8)
-        # Q♠ and a scoring J♦ named by their place among the cards left
-        # of their suit, as in every key (:meth:`_key`): the relative
-        # holdings alone do not say which card is Q♠
-        if rem & _QS_BIT:
-            head |= (1 + _POP13[(rem >> 39) & 0x3FF]) << 12
-        if self.jd_value and rem & _JD_BIT:
-            head |= (1 + _POP13[(rem >> 13) & 0x1FF]) << 16
-        key = (c0, c1, c2, c3, head)
-        got = self._tt_moon.get(key)
-        if got is not None:
-            self._rel |= got[1]
-            return got[0]
-        outer = self._rel
-        self._rel = 0
-        r = self._moon_play(leader, broken, moon, [], rem)
-        self._tt_moon[key] = (r, self._rel)
-        self._rel |= outer
-        return r
-
-    def _moon_play(self, leader: int, broken: bool, moon: int, cards: list[int],
-                   held: int) -> bool:
-        """:meth:`_moon_at` inside a trick: *cards* on the table from the
-        leader on, *held* every card in the hands."""
-        n = self.n
-        pos = len(cards)
-        me = self._me
-        tm = 0
-        for x in cards:
-            tm |= 1 << x
-        if pos == n:
-            w = winning_card(cards[0], tm)
-            if tm & ~(1 << w) & _SUIT_MASK[w // 13]:
-                self._rel |= 1 << w     # w beat another card of its suit
-            winner = leader + _place(cards, w)
-            if winner >= n:
-                winner -= n
-            if not broken and tm & self.breaks[cards[0]]:
-                broken = True
-            if tm & self.pen:
-                moon = next_moon_state(moon, winner, tm & self.pen)
-                if moon == MOON_SPLIT or moon == me:
-                    return False
-            return self._moon_at(winner, broken, moon, held)
-        win = winning_card(cards[0], tm) if pos else -1
-        if pos and tm & self.pen:
-            # a penalty card on the table, the trick held by a seat that
-            # cannot shoot (the analysed one, or with one seat alone with
-            # points another one) and no later seat that could beats it:
-            # the trick's penalty cards go to a seat that cannot shoot
-            o = leader + _place(cards, win)
-            if o >= n:
-                o -= n
-            if o == me or (moon >= 0 and o != moon):
-                for i in range(pos, n):
-                    j = leader + i
-                    if j >= n:
-                        j -= n
-                    if j != me and (moon < 0 or j == moon) and self._hand(j) & self.above[win]:
-                        break
-                else:
-                    self._rel |= 1 << win
-                    return False
-        s, led, legal, h = self._enter(leader, False, broken, pos, win)
-        self.moon_nodes += 1
-        alive = tm | held
-        if s == me:
-            # a card of its that nobody still to play beats, with a penalty
-            # card in the trick (on the table or the card itself), ends it
-            later = self._later(leader, pos)
-            cand = legal if tm & self.pen else legal & self.pen
-            if led >= 0:
-                cand &= _SUIT_MASK[led] & ~((2 << win) - 1)
-            while cand:
-                b = cand & -cand
-                if not later & self.above[b.bit_length() - 1]:
-                    self._rel |= b | (1 << win if pos else 0)
-                    return False
-                cand ^= b
-        order = self._ordered(legal, alive, led, win)
-        if s == me or moon < 0 or s == moon:
-            # the analysed seat's best defence, and a would-be shooter's
-            # best try, are mostly its high cards (the tie order ducks first)
-            order.reverse()
-        # partition search as in _ab: the line that decided (a refutation
-        # at the analysed seat's move, a moon at the others'), else every line
-        outer = self._rel
-        acc = 0
-        for c in order:
-            self._set(s, h & ~(1 << c))
-            cards.append(c)
-            self._rel = 0
-            r = self._moon_play(leader, broken, moon, cards, held & ~(1 << c))
-            rel = _closed(self._rel, c, h, alive)
-            cards.pop()
-            self._set(s, h)
-            if r != (s == me):
-                self._rel = outer | rel
-                return r
-            acc |= rel
-        self._rel = outer | acc
-        return s == me
 
     # -- the transposition key -----------------------------------------------------
 
