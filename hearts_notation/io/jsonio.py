@@ -2032,6 +2032,10 @@ class _JsonStream:
         in_string = first == '"'
         escaped = False
         pos += 1
+        # (with *keep* the value is most often a game cut by a chunk's end:
+        # the slices start small, so that finding its end costs about its
+        # own length, and grow to :data:`_SKIP_SLICE`)
+        span = (1 << 12) if keep else _SKIP_SLICE
 
         def more(at: int) -> int | None:
             # More text for the scan at *at*: the offset it has then, or
@@ -2092,7 +2096,8 @@ class _JsonStream:
                         escaped = True
                         pos += 1
                 continue
-            stop = min(size, pos + _SKIP_SLICE)
+            stop = min(size, pos + span)
+            span = min(2 * span, _SKIP_SLICE)
             piece = buf[pos:stop]
             # Whether the slice ends inside a string: the parity of its
             # quotes that are not escaped (it starts outside one).  If it
@@ -2192,13 +2197,18 @@ class _JsonStream:
                 # value refused at the record limit, never decoded), then it
                 # is decoded once more (round 36: decoding a window twice as
                 # large each time built the tree of twice the limit's text).
-                if near_end and not scanned:
+                # A game of a few kilobytes cut by a chunk's end is decoded
+                # again with the next chunk (cheaper than a scan): the tree
+                # of such a prefix is bounded by the chunk, not the limit.
+                got = len(self.buf) - self.pos
+                small = min(1 << 16, current_limits().record // 8)
+                if near_end and not scanned and got > small:
                     scanned = True
                     end = self._value_end(keep=True)
                     if end is not None:
                         self._within_record(end)
                     continue
-                if near_end and self.fill(max(len(self.buf) - self.pos, 1 << 16)):
+                if near_end and self.fill(max(got, small) if scanned else small):
                     continue
                 raise self.error(exc.msg, exc.pos) from None
             if end == len(self.buf) and not isinstance(value, dict | list) and self.fill(1 << 16):
