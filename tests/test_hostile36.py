@@ -67,3 +67,27 @@ def test_an_element_of_twenty_limits_is_refused_in_bounded_memory() -> None:
     assert isinstance(items[1][0], OverLimit)
     assert (items[1][1], items[1][2], error.line, error.column) == (1, 10, 1, 10)
     assert peak < 8 * LIMIT, peak
+
+
+@pytest.mark.usefixtures("record_64k")
+def test_an_element_over_the_limit_is_told_so_whatever_the_chunks() -> None:
+    """An element longer than the limit whose text breaks after the limit
+    (an unterminated string, a bracket missing) is an element over the
+    limit at its start, whatever the reader's chunks: the limit is told
+    before the element is decoded, as a JSONL line over it is refused
+    unread.  (Main: when the decoder's window, twice as large at each try,
+    had reached the break before it passed the limit, the syntax error
+    came instead, deep in the element, or with the limit where the chunks
+    fell otherwise.)"""
+    body = ",".join(['"ab"'] * ((LIMIT + 1000) // 5))
+    for broken in ('[{"a":1},{"d":[' + body + ',tru]}]', '[{"a":1},"' + "x" * (LIMIT + 1000),
+                   '[{"a":1},{"d":[' + body + "}]"):
+        for size in (4096, 1 << 20):
+            items: list[tuple[str | OverLimit, int, int, bool]] = []
+            with pytest.raises(RecordError) as told:
+                for item in iter_json_elements(_pieces(broken, size)):
+                    items.append(item)
+            assert [type(item[0]) for item in items] == [str, OverLimit], (broken[:12], size)
+            assert items[0][0] == '{"a":1}'
+            assert "limit" in str(told.value)
+            assert (told.value.line, told.value.column) == (1, 10)
