@@ -2197,18 +2197,20 @@ class _JsonStream:
                 # value refused at the record limit, never decoded), then it
                 # is decoded once more (round 36: decoding a window twice as
                 # large each time built the tree of twice the limit's text).
-                # A game of a few kilobytes cut by a chunk's end is decoded
-                # again with the next chunk (cheaper than a scan): the tree
-                # of such a prefix is bounded by the chunk, not the limit.
+                # A value of up to a MiB (or an eighth of the limit) is
+                # decoded again on a window twice as large, as before: the
+                # scan costs twice a decode on a dense one-line element, and
+                # the tree of such a prefix is bounded by that size and a
+                # chunk, not by the limit.
                 got = len(self.buf) - self.pos
-                small = min(1 << 16, current_limits().record // 8)
+                small = min(_SKIP_SLICE, current_limits().record // 8)
                 if near_end and not scanned and got > small:
                     scanned = True
                     end = self._value_end(keep=True)
                     if end is not None:
                         self._within_record(end)
                     continue
-                if near_end and self.fill(max(got, small) if scanned else small):
+                if near_end and self.fill(max(got, min(1 << 16, small))):
                     continue
                 raise self.error(exc.msg, exc.pos) from None
             if end == len(self.buf) and not isinstance(value, dict | list) and self.fill(1 << 16):
