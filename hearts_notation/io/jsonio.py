@@ -1999,39 +1999,84 @@ class _JsonStream:
 
     def skip_value(self) -> None:
         """Read past the value at ``pos`` (an element over the ``record``
-        limit) by the bracket and string state of the text, a slice of at
-        most :data:`_SKIP_SLICE` characters at a time and the text read past
-        dropped as it goes, so that a value of gigabytes costs the memory of
-        a chunk: the strings of a slice are taken out and its brackets
-        counted by regular expressions and ``str.count``; only the slice where
-        the depth may come back to 0 is walked bracket by bracket (from
-        0 the depth is known by :func:`itertools.accumulate`), and the token
-        of the end found by a scan of that slice alone.  A value that is
-        not valid JSON ends where its brackets say (the reading goes on from
-        there: the error, if any, is the next element's); one that never
-        ends ends the input."""
+        limit), the text read past dropped as it goes, so that a value of
+        gigabytes costs the memory of a chunk (:meth:`_value_end`)."""
         self.record = None
+        self._value_end(keep=False)
+
+    def _value_end(self, keep: bool) -> int | None:
+        """Where the value at ``pos`` ends, by the bracket and string state
+        of the text, a slice of at most :data:`_SKIP_SLICE` characters at a
+        time: the strings of a slice are taken out and its brackets counted
+        by regular expressions and ``str.count``; only the slice where the
+        depth may come back to 0 is walked bracket by bracket (from 0 the
+        depth is known by :func:`itertools.accumulate`), and the token of
+        the end found by a scan of that slice alone.  A value that is not
+        valid JSON ends where its brackets say (the reading goes on from
+        there: the error, if any, is the decoder's or the next element's);
+        one that never ends ends the input (``None``).
+
+        Without *keep* (:meth:`skip_value`) the text read past is dropped
+        as it goes and ``pos`` is left at the end.  With *keep*
+        (:meth:`value`, before it decodes a value cut by the window's end)
+        the value's text stays whole in the window, ``pos`` stays at its
+        start, the end is returned, and the window grows by no more than
+        the ``record`` limit allows: a value that passes it is refused
+        (:class:`_OverRecord`) when the window holds the limit's worth of
+        it, never decoded.  Decoding the window over and over, twice as
+        large each time, built the tree of a prefix of twice the limit
+        before refusing it: 185 MB held for a 16 MiB limit (round 36)."""
         pos = self.pos
-        first = self.buf[pos]       # (the value's first character: it was refused)
+        first = self.buf[pos]
         depth = 1 if first in "[{" else 0
         in_string = first == '"'
         escaped = False
         pos += 1
+        # (with *keep* the value is most often a game cut by a chunk's end:
+        # the slices start small, so that finding its end costs about its
+        # own length, and grow to :data:`_SKIP_SLICE`)
+        span = (1 << 12) if keep else _SKIP_SLICE
+
+        def more(at: int) -> int | None:
+            # More text for the scan at *at*: the offset it has then, or
+            # None at the end of the input.
+            if not keep:
+                self.pos = at
+                self._compact()
+                return self.pos if self.fill() else None
+            # (the window's own check refuses the value past the limit)
+            got = len(self.buf) - self.pos
+            before = self.pos
+            # (twice the text each time, so a value cut by many small chunks
+            # is scanned and joined O(log n) times, but never much past the
+            # limit)
+            if not self.fill(max(1, min(got, current_limits().record + 1 - got))):
+                return None
+            return at - before + self.pos
+
         if not depth and not in_string:     # a number or a literal: to its first stop
             while True:
                 pos = _SCALAR.match(self.buf, pos).end()  # type: ignore[union-attr]
-                if pos < len(self.buf) or not self._skip_refill(pos):
-                    self.pos = min(pos, len(self.buf))
-                    return
-                pos = self.pos
+                if pos < len(self.buf):
+                    break
+                after = more(pos)
+                if after is None:
+                    pos = len(self.buf)
+                    break
+                pos = after
+            if not keep:
+                self.pos = pos
+            return pos
         while True:
             buf = self.buf
             size = len(buf)
             if pos >= size:
-                if not self._skip_refill(pos):
-                    self.pos = size
-                    return
-                pos = self.pos
+                after = more(pos)
+                if after is None:
+                    if not keep:
+                        self.pos = len(self.buf)
+                    return None
+                pos = after
                 continue
             if in_string:
                 if escaped:
@@ -2044,13 +2089,15 @@ class _JsonStream:
                         in_string = False
                         pos += 1
                         if not depth:
-                            self.pos = pos
-                            return
+                            if not keep:
+                                self.pos = pos
+                            return pos
                     else:                   # a backslash that ends the text
                         escaped = True
                         pos += 1
                 continue
-            stop = min(size, pos + _SKIP_SLICE)
+            stop = min(size, pos + span)
+            span = min(2 * span, _SKIP_SLICE)
             piece = buf[pos:stop]
             # Whether the slice ends inside a string: the parity of its
             # quotes that are not escaped (it starts outside one).  If it
@@ -2077,8 +2124,10 @@ class _JsonStream:
             if closes >= depth:
                 steps = list(accumulate(map(_DEPTH_STEP.__getitem__, brackets), initial=depth))
                 if 0 in steps:
-                    self.pos = self._nth_bracket_end(pos, pos + len(piece), steps.index(0))
-                    return
+                    end = self._nth_bracket_end(pos, pos + len(piece), steps.index(0))
+                    if not keep:
+                        self.pos = end
+                    return end
                 depth = steps[-1]
             else:
                 depth += len(brackets) - 2 * closes
@@ -2098,13 +2147,6 @@ class _JsonStream:
                 if seen == n:
                     return m.end()
         raise AssertionError("the bracket counted is in the slice")
-
-    def _skip_refill(self, pos: int) -> bool:
-        """Drop the text up to *pos* (all of ``buf``, read past) and read
-        the next chunk; False at the end of the input."""
-        self.pos = pos
-        self._compact()
-        return self.fill()
 
     def error_message(self, message: Msg) -> RecordError:
         """*message* (a catalog entry, not the decoder's English) at the
@@ -2126,6 +2168,14 @@ class _JsonStream:
                 if self.pos > (1 << 20) and self.pos > len(self.buf) // 2:
                     self._compact()
                 return element, line, column
+        scanned = False
+        if len(self.buf) - self.pos > _LAYOUT_WINDOW:
+            # (a window grown by the layout's search for a long element: its
+            # end found by its brackets before any decode, as below)
+            scanned = True
+            end = self._value_end(keep=True)
+            if end is not None:
+                self._within_record(end)
         while True:
             try:
                 value, end = self._decoder.raw_decode(self.buf, self.pos)
@@ -2142,9 +2192,25 @@ class _JsonStream:
                     line, col = self.where(at)
                     raise RecordError(message, line=line, column=col) from None
                 near_end = exc.pos >= len(self.buf) - _EDGE or exc.msg.startswith("Unterminated string")
-                # Double the window each time, so that a value cut by many
-                # small chunks is decoded O(log n) times, not O(n).
-                if near_end and self.fill(max(len(self.buf) - self.pos, 1 << 16)):
+                # A value cut by the window's end: its end is found by its
+                # brackets first, the window grown to hold it whole (or the
+                # value refused at the record limit, never decoded), then it
+                # is decoded once more (round 36: decoding a window twice as
+                # large each time built the tree of twice the limit's text).
+                # A value of up to a MiB (or an eighth of the limit) is
+                # decoded again on a window twice as large, as before: the
+                # scan costs twice a decode on a dense one-line element, and
+                # the tree of such a prefix is bounded by that size and a
+                # chunk, not by the limit.
+                got = len(self.buf) - self.pos
+                small = min(_SKIP_SLICE, current_limits().record // 8)
+                if near_end and not scanned and got > small:
+                    scanned = True
+                    end = self._value_end(keep=True)
+                    if end is not None:
+                        self._within_record(end)
+                    continue
+                if near_end and self.fill(max(got, min(1 << 16, small))):
                     continue
                 raise self.error(exc.msg, exc.pos) from None
             if end == len(self.buf) and not isinstance(value, dict | list) and self.fill(1 << 16):
