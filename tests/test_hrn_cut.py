@@ -5,7 +5,8 @@ standard input, the batches of ``--jobs``, the shards of a cluster run and
 the editor's buffer.  The tests check it against a reference written from
 the spec's rule (docs/spec.md, section 2: a ``result`` line ends a game, a
 tag line after a deal begins the next, comments after the last game belong
-to it), over the samples, generated text and both with characters changed,
+to it; section 2.25: so do a game's heading after a deal and a deal 1 again
+in a game that has one), over the samples, generated text and both with characters changed,
 wherever the blocks end; and that every input kind reads the same games.
 """
 
@@ -25,11 +26,16 @@ from hearts_notation.generate import generate_games
 from hearts_notation.io import InputError, dumps, read_games
 from hearts_notation.io.hrn.cut import GameText, LogicalLine, cut_games, game_lines, iter_logical_lines
 from hearts_notation.io.hrn.reader import build_game, iter_hrn, parse_game
+from hearts_notation.io.hrn.words import deal_header_number
 from hearts_notation.io.stream import RecordError, split_lines
 from tests.budget import sized
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 ROOT = SAMPLES.parent
+
+
+#: The closed comments and blanks a deal header may follow on its line.
+_BEFORE_HEADER = re.compile(r"(?:[ \t\f\r\n]|\{(?:[^\\}]|\\.)*\}|;[^\n]*)*")
 
 
 def reference_cut(lines: Iterable[str]) -> Iterator[list[LogicalLine]]:
@@ -38,11 +44,18 @@ def reference_cut(lines: Iterable[str]) -> Iterator[list[LogicalLine]]:
     games: list[list[LogicalLine]] = []
     cur: list[LogicalLine] = []
     substantive = seen_deal = False
+    top, one = 0, False     # the game's highest deal number; whether it has a deal 1
     tail: list[LogicalLine] = []
     for ll in iter_logical_lines(lines):
-        if ll.kind == "tag" and seen_deal:
+        restart = False
+        if ll.kind == "deal":
+            number = deal_header_number(_BEFORE_HEADER.sub("", ll.text, count=1), top)
+            restart = number == 1 and top >= 2 and one     # (2.25: the evening's next game)
+            top, one = max(top, number or 0), one or number == 1
+        if (ll.kind in ("tag", "heading") and seen_deal) or restart:
             games.append(cur)
             cur, substantive, seen_deal = [], False, False
+            top, one = (1, True) if restart else (0, False)
         cur.append(ll)
         if ll.kind in ("blank", "comment"):
             continue
@@ -52,6 +65,7 @@ def reference_cut(lines: Iterable[str]) -> Iterator[list[LogicalLine]]:
         elif ll.kind == "result":
             games.append(cur)
             cur, substantive, seen_deal = [], False, False
+            top, one = 0, False
     if substantive:
         games.append(cur)
     else:
