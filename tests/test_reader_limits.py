@@ -219,7 +219,7 @@ def test_yaml_nesting_past_the_c_stack(tmp_path: Path, text: str) -> None:
 
 
 def test_a_comment_over_many_lines_is_bounded_like_a_line(tmp_path: Path) -> None:
-    path = write(tmp_path, "c.hrn", '[Event "x"]\n{' + "abc\n" * 100_000 + "}\n")
+    path = write(tmp_path, "c.hrn", '[Event "x"]\n{' + "abc\n" * 20_000 + "}\n")
     for jobs in ("1", "2"):
         code, out = run("validate", path, "--jobs", jobs)
         # (typed34: told once where it opens, an error of its game, and the
@@ -227,6 +227,19 @@ def test_a_comment_over_many_lines_is_bounded_like_a_line(tmp_path: Path) -> Non
         # not unusable; it was status 2, the read stopped there)
         assert code == 1 and f"{path}:2:1:" in out and "HEARTS_MAX_LINE" in out
         assert out.count("HEARTS_MAX_LINE") == 1, out
+
+
+def test_a_comment_of_too_many_lines_stops_the_input_there(tmp_path: Path) -> None:
+    """A brace comment over the line limit is read past (typed34) only up to
+    COMMENT_LINES_HELD lines: each line held costs about a kilobyte through
+    the reader, and a 16 MiB comment of empty lines held 16 million of them
+    (17 GB).  Past that many lines the input stops at the comment, status 2,
+    as any comment over the limit did before."""
+    from hearts_notation.io.hrn.cut import COMMENT_LINES_HELD
+
+    path = write(tmp_path, "c.hrn", '[Event "x"]\n{' + "\n" * (COMMENT_LINES_HELD + 10) + "}\n")
+    code, out = run("validate", path)
+    assert code == 2 and f"{path}:2:1:" in out and "HEARTS_MAX_LINE" in out, out
 
 
 def _endless_into(command: list[str], line: bytes) -> tuple[int, str, int]:

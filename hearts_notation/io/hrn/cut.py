@@ -55,6 +55,7 @@ from .words import (
 
 __all__ = [
     "BLANKS",
+    "COMMENT_LINES_HELD",
     "GameText",
     "LogicalLine",
     "comments_close_on_their_line",
@@ -138,6 +139,12 @@ _IN_STRING = r'[\\"]'
 _KIND = r"(deal|donne|result|r[ée]sultat)(?!\w)"   # (ignoring case)
 #: A physical line that begins with a complete tag: inside a comment, the
 #: sign of a forgotten ``}`` (the comment has run into the next game).
+#: The lines a brace comment over the ``line`` limit may run to and the read
+#: go on past it (typed34); beyond, the input stops at the comment, as it did
+#: at the limit before (each line held costs about a kilobyte through the
+#: reader: 65,536 lines about 70 MB, where 16 MiB of empty lines took 17 GB).
+COMMENT_LINES_HELD: Final = 1 << 16
+
 _TAG_START = rf'[ \t]*\[[{TAG_NAME_CHARS}]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]'
 BLANKS = " \t\f\r"
 #: A ``{`` that no ``}`` follows on its line: a comment may run over lines
@@ -351,6 +358,13 @@ def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[L
             if size > limits.record:
                 # (held whole up to the ``record`` limit only: memory stays bounded)
                 raise RecordError(limit_message("limit.what.comment_length", "record", limits.record),
+                                  line=opened[0], column=opened[1] + 1)
+            if long is not None and len(parts) > COMMENT_LINES_HELD:
+                # A long comment is held line by line (about a kilobyte a
+                # line through the reader): past this many lines the input
+                # stops there, as any comment over the limit did before
+                # typed34 (a 16 MiB comment of empty lines held 16 million).
+                raise RecordError(limit_message("limit.what.comment_length", "line", limits.line),
                                   line=opened[0], column=opened[1] + 1)
             if re.compile(_TAG_START).match(t):
                 pushback.append(got)  # the next game begins here: read it again
