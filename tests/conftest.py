@@ -43,6 +43,12 @@ LONG_MODULES: dict[str, str] = {
 #: about two CPU-minutes of the default run, measured with --durations.  A case of
 #: a loop in a module of one's own goes long with tests/budget.py instead.
 LONG_TESTS: dict[str, str] = {
+    "tests/test_match.py::test_kill_and_resume_gives_the_uninterrupted_records":
+        "a match killed mid-run and resumed, against the uninterrupted one: three match processes "
+        "(12 s); resume's refusals stay in the README's run (fourteenth session's trim)",
+    "tests/test_dask_cluster.py::test_standard_input_is_not_for_dask":
+        "a local Dask cluster started to refuse standard input (10 s), as the other tests of "
+        "test_dask_cluster.py already are (fourteenth session's trim)",
     "tests/test_docs_guide.py::test_the_guide_shows_what_annotate_prints":
         "the English guide's annotate block, an analysis of the evening (3 CPU-s pure); English "
         "annotate output is checked byte for byte in the README's run by the canonical.en golden "
